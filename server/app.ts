@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto'
+import { Hono, type MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { LoginThrottle } from './auth/login-throttle.ts'
+import { hashPassword, type ScryptCost } from './auth/password.ts'
+import { createTokenService } from './auth/tokens.ts'
+import type { Catalogue } from './catalogue/catalogue.ts'
+import type { Clock } from './clock.ts'
+import { ApiError } from './http/api-error.ts'
+import { RepresentationCache } from './http/representation-cache.ts'
+import { CACHE_PRIVATE } from './http/respond.ts'
+import { createProductImages } from './images/product-images.ts'
+import { authRoutes } from './routes/auth.ts'
+import { imageRoutes } from './routes/images.ts'
+import { productRoutes } from './routes/products.ts'
+import { userRoutes } from './routes/users.ts'
+import { createAccounts } from './users/accounts.ts'
+import { toPublicUser } from './users/public-user.ts'
+import type { UserRecord, UserStore } from './users/user-store.ts'
+
+export interface AppDeps {
+  catalogue: Catalogue
+  users: UserStore
+  /** HS256 signing secret for access and refresh tokens. */
+  secret: string
+  clock: Clock
+  /** Where the API is mounted; product image URLs include it. Default `/api`. */
+  basePath?: string
+  /** Lower in tests only, where hundreds of hashes would otherwise dominate the run time. */
+  scryptCost?: ScryptCost
+}
+
+export const MAX_BODY_BYTES = 64 * 1024
+// Distinct catalogue URLs kept with their serialised answers (each a few KB to ~100 KB).
+const RESPONSE_CACHE_ENTRIES = 1000
+
+/**
+ * The catalogue API as one Hono app. The production server, Vite's dev server and the tests all
+ * mount what this returns, so they exercise the same request handler.
+ */
+export function createApp({
+  catalogue,
+  users,
+  secret,
+  clock,
+  basePath = '/api',
+  scryptCost,
+}: AppDeps) {
+  const cache = new RepresentationCache(RESPONSE_CACHE_ENTRIES)
+  const productImages = createProductImages(catalogue)
+  const tokens = createTokenService(secret, clock)
+  const accounts = createAccounts(users, scryptCost)
+  const present = (user: UserRecord, origin: string) =>
+    toPublicUser(user, `${origin}${basePath}`, new Date(clock.now()))
+
+  const app = new Hono().basePath(basePath)
+
+  // Contract: JSON out is `application/json; charset=utf-8`; Hono's c.json leaves the charset off.
+  app.use(async (c, next) => {
+    await next()
+    if (c.res.headers.get('Content-Type') === 'application/json') {
+      c.res.headers.set('Content-Type', 'application/json; charset=utf-8')
+    }
+  })
+
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: 'Request body too large (limit 64 KiB)' }, 413),
+    }),
+  )
+  // Answers about users are personal: never stored by a browser or shared cache.
+  const noStore: MiddlewareHandler = async (c, next) => {
+    await next()
+    c.header('Cache-Control', CACHE_PRIVATE)
+  }
+  app.use('/auth/*', noStore)
+  app.use('/users/*', noStore)
+
+  app.get('/health', (c) => c.json({ status: 'ok' }))
+  app.route(
+    '/products',
+    productRoutes({
+      catalogue,
+      cache,
+      apiBase: basePath,
+      versionedImage: (path) => productImages.versioned(path),
+    }),
+  )
+  app.route('/images', imageRoutes({ productImages, cache }))
+  app.route(
+    '/auth',
+    authRoutes({
+      users,
+      tokens,
+      present,
+      throttle: new LoginThrottle(clock),
+      decoyHash: hashPassword(randomBytes(16).toString('hex'), scryptCost),
+    }),
+  )
+  app.route('/users', userRoutes({ users, accounts, tokens, present }))
+
+  // ours: unknown routes answer JSON too (the public API answers HTML).
+  app.notFound((c) => c.json({ message: `Route not found: ${c.req.method} ${c.req.path}` }, 404))
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.json({ message: error.message }, error.status, {
+        ...error.headers,
+        'Cache-Control': CACHE_PRIVATE,
+      })
+    }
+    console.error(error)
+    return c.json({ message: 'Internal server error' }, 500)
+  })
+
+  return app
+}
+
+export type ApiApp = ReturnType<typeof createApp>

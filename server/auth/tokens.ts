@@ -1,0 +1,66 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { Clock } from '../clock.ts'
+
+export type TokenKind = 'access' | 'refresh'
+
+export interface TokenClaims {
+  /** the user's id */
+  sub: number
+  username: string
+  typ: TokenKind
+  iat: number
+  exp: number
+}
+
+export interface TokenService {
+  sign(user: { id: number; username: string }, kind: TokenKind, lifetimeSeconds: number): string
+  /** The claims of a well-signed, unexpired token of that kind; undefined for anything else. */
+  verify(token: string, kind: TokenKind): TokenClaims | undefined
+}
+
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url')
+
+/** HS256 JWTs. Small enough to own, and owning it lets expiry read the injected clock. */
+export function createTokenService(secret: string, clock: Clock): TokenService {
+  const signature = (input: string) => createHmac('sha256', secret).update(input).digest()
+  const seconds = () => Math.floor(clock.now() / 1000)
+
+  return {
+    sign(user, kind, lifetimeSeconds) {
+      const iat = seconds()
+      const claims: TokenClaims = {
+        sub: user.id,
+        username: user.username,
+        typ: kind,
+        iat,
+        exp: iat + lifetimeSeconds,
+      }
+      const input = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`
+      return `${input}.${signature(input).toString('base64url')}`
+    },
+
+    verify(token, kind) {
+      const parts = token.split('.')
+      if (parts.length !== 3) return undefined
+      const [header, payload, sig] = parts as [string, string, string]
+      // Only our own header: this rejects alg=none and algorithm-confusion tokens outright.
+      if (header !== HEADER) return undefined
+      const given = Buffer.from(sig, 'base64url')
+      const expected = signature(`${header}.${payload}`)
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
+      let claims: Partial<TokenClaims>
+      try {
+        claims = JSON.parse(
+          Buffer.from(payload, 'base64url').toString('utf8'),
+        ) as Partial<TokenClaims>
+      } catch {
+        return undefined
+      }
+      // A refresh token is never accepted as an access token, nor the other way round.
+      if (claims.typ !== kind || typeof claims.sub !== 'number' || typeof claims.exp !== 'number')
+        return undefined
+      if (claims.exp <= seconds()) return undefined
+      return claims as TokenClaims
+    },
+  }
+}

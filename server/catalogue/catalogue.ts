@@ -1,0 +1,128 @@
+import * as v from 'valibot'
+import seeds from './data/products.json' with { type: 'json' }
+import { CATEGORY_SLUGS } from './categories.ts'
+import {
+  availabilityFor,
+  barcodeFor,
+  datesFor,
+  reviewDate,
+  reviewerEmail,
+  skuFor,
+} from './derive.ts'
+import { productSeedSchema, type Product, type ProductSeed } from './product.schema.ts'
+
+/**
+ * A product as held in memory: image and QR paths are relative, because the absolute URLs the API
+ * answers with depend on the request's origin (see `publish`).
+ */
+export type StoredProduct = Product
+
+export interface AssetBase {
+  /** e.g. `http://localhost:4173` */
+  origin: string
+  /** the API's base path, e.g. `/api` */
+  apiBase: string
+  /** The image path with its content version appended (`…/1.svg?v=…`). */
+  versionedImage: (path: string) => string
+}
+
+export interface Catalogue {
+  readonly products: readonly StoredProduct[]
+  readonly categories: readonly string[]
+  byId(id: number): StoredProduct | undefined
+  inCategory(slug: string): readonly StoredProduct[]
+  search(query: string): readonly StoredProduct[]
+}
+
+/** Search text as the public API reads it: trimmed, lower-cased, '-' read as a space. */
+export function normaliseSearch(text: string): string {
+  return text.trim().toLowerCase().replaceAll('-', ' ')
+}
+
+export function buildProduct(seed: ProductSeed, id: number): StoredProduct {
+  const { createdAt, updatedAt } = datesFor(id)
+  const imagePath = (name: string) => `images/products/${id}/${name}.svg`
+  return {
+    id,
+    title: seed.title,
+    description: seed.description,
+    category: seed.category,
+    price: seed.price,
+    discountPercentage: seed.discountPercentage,
+    rating: seed.rating,
+    stock: seed.stock,
+    tags: seed.tags,
+    brand: seed.brand,
+    sku: skuFor(seed, id),
+    weight: seed.weight,
+    dimensions: seed.dimensions,
+    warrantyInformation: seed.warrantyInformation,
+    shippingInformation: seed.shippingInformation,
+    availabilityStatus: availabilityFor(seed.stock),
+    reviews: seed.reviews.map((review, index) => ({
+      rating: review.rating,
+      comment: review.comment,
+      date: reviewDate(createdAt, id, index).toISOString(),
+      reviewerName: review.reviewerName,
+      reviewerEmail: reviewerEmail(review.reviewerName),
+    })),
+    returnPolicy: seed.returnPolicy,
+    minimumOrderQuantity: seed.minimumOrderQuantity,
+    meta: {
+      createdAt: createdAt.toISOString(),
+      updatedAt: updatedAt.toISOString(),
+      barcode: barcodeFor(id),
+      // What a shelf QR code would encode: the storefront's page for this product.
+      qrCode: `product/${id}`,
+    },
+    images: Array.from({ length: seed.imageCount }, (_, i) => imagePath(String(i + 1))),
+    thumbnail: imagePath('thumbnail'),
+  }
+}
+
+/** The product with absolute URLs for the request's origin. */
+export function publish(product: StoredProduct, base: AssetBase): Product {
+  const asset = (path: string) => `${base.origin}${base.apiBase}/${base.versionedImage(path)}`
+  return {
+    ...product,
+    meta: { ...product.meta, qrCode: `${base.origin}/${product.meta.qrCode}` },
+    images: product.images.map(asset),
+    thumbnail: asset(product.thumbnail),
+  }
+}
+
+export function createCatalogue(productSeeds: readonly ProductSeed[]): Catalogue {
+  const products = productSeeds.map((seed, index) => buildProduct(seed, index + 1))
+  const byCategory = new Map<string, StoredProduct[]>()
+  for (const product of products) {
+    const list = byCategory.get(product.category) ?? []
+    list.push(product)
+    byCategory.set(product.category, list)
+  }
+  // Precomputed once: each search is then a substring scan over ~180 short strings.
+  const haystacks = products.map((p) =>
+    normaliseSearch([p.title, p.description, p.brand, p.category, ...p.tags].join(' ')),
+  )
+
+  return {
+    products,
+    categories: CATEGORY_SLUGS,
+    byId: (id) => (Number.isInteger(id) && id >= 1 ? products[id - 1] : undefined),
+    inCategory: (slug) => byCategory.get(slug.toLowerCase()) ?? [],
+    search(query) {
+      const needle = normaliseSearch(query)
+      if (!needle) return products
+      return products.filter((_, i) => haystacks[i]?.includes(needle))
+    },
+  }
+}
+
+/** The bundled catalogue, validated on load so a bad edit to the data fails at start, not mid-request. */
+export function loadCatalogue(): Catalogue {
+  const result = v.safeParse(v.array(productSeedSchema), seeds)
+  if (!result.success) {
+    const issue = result.issues[0]
+    throw new Error(`Invalid catalogue data at ${v.getDotPath(issue) ?? '?'}: ${issue.message}`)
+  }
+  return createCatalogue(result.output)
+}

@@ -1,0 +1,36 @@
+import type { Representation } from './representation.ts'
+
+/**
+ * A bounded least-recently-used map of URL → representation. The catalogue never changes while
+ * the server runs, so an answer computed once can be served until it is evicted; the bound keeps
+ * arbitrary query strings from growing memory without limit.
+ */
+export class RepresentationCache {
+  readonly #entries = new Map<string, Representation>()
+  readonly #capacity: number
+
+  constructor(capacity: number) {
+    this.#capacity = capacity
+  }
+
+  get size(): number {
+    return this.#entries.size
+  }
+
+  getOrCreate(key: string, create: () => Representation): Representation {
+    const hit = this.#entries.get(key)
+    if (hit) {
+      // Re-insert so Map order tracks recency; the first key is then the least recently used.
+      this.#entries.delete(key)
+      this.#entries.set(key, hit)
+      return hit
+    }
+    const rep = create()
+    this.#entries.set(key, rep)
+    if (this.#entries.size > this.#capacity) {
+      const oldest = this.#entries.keys().next().value
+      if (oldest !== undefined) this.#entries.delete(oldest)
+    }
+    return rep
+  }
+}

@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'meridian-main-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+/** Starts the real server process as `npm start` does, on a free port, and resolves with its URL. */
+function startServer() {
+  const child = spawn(
+    process.execPath,
+    ['--experimental-strip-types', '--experimental-sqlite', 'server/main.ts'],
+    {
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, JWT_SECRET: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  let output = ''
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /running at (http:\/\/\S+) /.exec(output)
+      if (match?.[1]) resolve(match[1])
+    })
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)))
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, url, exited, output: () => output }
+}
+
+describe('npm start (server/main.ts)', () => {
+  it('serves the API on PORT, keeps users in DATA_DIR, and shuts down cleanly on SIGTERM', async () => {
+    const server = startServer()
+    const url = await server.url
+    const products = await fetch(`${url}/api/products?limit=1`)
+    expect(products.status).toBe(200)
+    expect(((await products.json()) as { total: number }).total).toBeGreaterThanOrEqual(160)
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'emilys', password: 'emilyspass' }),
+    })
+    expect(login.status).toBe(200)
+
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toBe(0)
+    expect(server.output()).toContain('SIGTERM received')
+  }, 30_000)
+
+  it('rejects an invalid configuration with a readable message', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--experimental-strip-types', '--experimental-sqlite', 'server/main.ts'],
+      {
+        env: { ...process.env, PORT: 'eighty', DATA_DIR: dataDir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+    expect(code).not.toBe(0)
+    expect(stderr).toContain('PORT must be a whole number from 0 to 65535')
+  }, 30_000)
+})

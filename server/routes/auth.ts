@@ -1,0 +1,104 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { type LoginThrottle } from '../auth/login-throttle.ts'
+import { verifyPassword } from '../auth/password.ts'
+import type { TokenService } from '../auth/tokens.ts'
+import { ApiError } from '../http/api-error.ts'
+import { bearerToken, parseOr400, readJsonObject } from '../http/body.ts'
+import type { UserRecord, UserStore } from '../users/user-store.ts'
+import type { PublicUser } from '../users/public-user.ts'
+
+const REFRESH_LIFETIME_S = 30 * 24 * 60 * 60
+
+const expiresInMins = v.optional(
+  v.pipe(
+    v.number("Invalid 'expiresInMins' - must be a number"),
+    v.integer("Invalid 'expiresInMins' - must be a whole number"),
+    v.minValue(1, "Invalid 'expiresInMins' - must be from 1 to 43200"),
+    v.maxValue(43_200, "Invalid 'expiresInMins' - must be from 1 to 43200"),
+  ),
+  60,
+)
+
+const credentials = (input: Record<string, unknown>) => {
+  const { username, password } = input
+  if (
+    typeof username !== 'string' ||
+    typeof password !== 'string' ||
+    !username.trim() ||
+    !password
+  ) {
+    throw new ApiError(400, 'Username and password required')
+  }
+  if (username.length > 100 || password.length > 128) throw new ApiError(400, 'Invalid credentials')
+  return { username: username.trim(), password }
+}
+
+export interface AuthDeps {
+  users: UserStore
+  tokens: TokenService
+  throttle: LoginThrottle
+  present: (user: UserRecord, origin: string) => PublicUser
+  /** A hash to verify against when the username is unknown, so timing does not reveal which names exist. */
+  decoyHash: Promise<string>
+}
+
+export function authRoutes({ users, tokens, throttle, present, decoyHash }: AuthDeps) {
+  const issue = (user: UserRecord, minutes: number) => ({
+    accessToken: tokens.sign(user, 'access', minutes * 60),
+    refreshToken: tokens.sign(user, 'refresh', REFRESH_LIFETIME_S),
+  })
+
+  return new Hono()
+    .post('/login', async (c) => {
+      const body = await readJsonObject(c)
+      const { username, password } = credentials(body)
+      const minutes = parseOr400(expiresInMins, body.expiresInMins)
+      const waitMs = throttle.retryAfterMs(username)
+      if (waitMs > 0) {
+        throw new ApiError(429, 'Too many failed login attempts, please try again later', {
+          'Retry-After': String(Math.ceil(waitMs / 1000)),
+        })
+      }
+      const user = users.findByUsername(username)
+      const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash))
+      if (!user || !valid) {
+        throttle.recordFailure(username)
+        throw new ApiError(400, 'Invalid credentials')
+      }
+      throttle.reset(username)
+      const { id, email, firstName, lastName, gender, image } = present(
+        user,
+        new URL(c.req.url).origin,
+      )
+      return c.json({
+        ...issue(user, minutes),
+        id,
+        username: user.username,
+        email,
+        firstName,
+        lastName,
+        gender,
+        image,
+      })
+    })
+    .get('/me', (c) => {
+      const token = bearerToken(c)
+      if (!token) throw new ApiError(401, 'Access Token is required')
+      const claims = tokens.verify(token, 'access')
+      const user = claims && users.findById(claims.sub)
+      if (!user) throw new ApiError(401, 'Invalid/Expired Token!')
+      return c.json(present(user, new URL(c.req.url).origin))
+    })
+    .post('/refresh', async (c) => {
+      const body = await readJsonObject(c)
+      const { refreshToken } = body
+      if (typeof refreshToken !== 'string' || !refreshToken)
+        throw new ApiError(401, 'Refresh token required')
+      const minutes = parseOr400(expiresInMins, body.expiresInMins)
+      const claims = tokens.verify(refreshToken, 'refresh')
+      const user = claims && users.findById(claims.sub)
+      if (!user) throw new ApiError(403, 'Invalid refresh token')
+      return c.json(issue(user, minutes))
+    })
+}

@@ -1,0 +1,32 @@
+import { Hono } from 'hono'
+import { ApiError } from '../http/api-error.ts'
+import { createRepresentation } from '../http/representation.ts'
+import type { RepresentationCache } from '../http/representation-cache.ts'
+import { CACHE_IMMUTABLE, respond } from '../http/respond.ts'
+import { AVATAR_FILE, renderAvatar } from '../images/avatar.ts'
+import { SVG_TYPE, type ProductImages } from '../images/product-images.ts'
+
+interface ImageRoutesDeps {
+  productImages: ProductImages
+  cache: RepresentationCache
+}
+
+export function imageRoutes({ productImages, cache }: ImageRoutesDeps) {
+  return (
+    new Hono()
+      // Looked up by exact path among the images the catalogue has; nothing is read from disk.
+      .get('/products/:id/:file', (c) => {
+        const rep = productImages.get(`images/products/${c.req.param('id')}/${c.req.param('file')}`)
+        if (!rep) throw new ApiError(404, 'Image not found')
+        return respond(c, rep, { cacheControl: CACHE_IMMUTABLE })
+      })
+      .get('/avatars/:file', (c) => {
+        const initials = AVATAR_FILE.exec(c.req.param('file'))?.[1]
+        if (!initials) throw new ApiError(404, 'Image not found')
+        const rep = cache.getOrCreate(`avatar:${initials}`, () =>
+          createRepresentation(renderAvatar(initials), SVG_TYPE),
+        )
+        return respond(c, rep, { cacheControl: CACHE_IMMUTABLE })
+      })
+  )
+}

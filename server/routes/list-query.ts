@@ -1,0 +1,103 @@
+import { ApiError } from '../http/api-error.ts'
+
+/** The common list parameters of the API contract (limit, skip, select, sortBy, order). */
+export interface ListQuery {
+  limit: number
+  skip: number
+  select: readonly string[] | undefined
+  sortBy: string | undefined
+  order: 'asc' | 'desc'
+}
+
+export const DEFAULT_LIMIT = 30
+// ours: a page is at most 100 items unless the client asks for everything with limit=0.
+export const MAX_LIMIT = 100
+const MAX_SELECT_KEYS = 40
+
+type Read = (name: string) => string | undefined
+
+function wholeNumber(read: Read, name: 'limit' | 'skip', fallback: number): number {
+  const raw = read(name)?.trim()
+  if (raw === undefined || raw === '') return fallback
+  if (/^-\d+$/.test(raw)) throw new ApiError(400, `Invalid '${name}' - must not be negative`)
+  if (!/^\d+$/.test(raw)) throw new ApiError(400, `Invalid '${name}' - must be a number`)
+  return Number(raw)
+}
+
+export function parseListQuery(read: Read): ListQuery {
+  const requested = wholeNumber(read, 'limit', DEFAULT_LIMIT)
+  // limit=0 means "all remaining" (contract); MAX_LIMIT only caps explicit page sizes.
+  const limit = requested === 0 ? 0 : Math.min(requested, MAX_LIMIT)
+  const skip = wholeNumber(read, 'skip', 0)
+  const sortBy = read('sortBy')?.trim() || undefined
+  let order: 'asc' | 'desc' = 'asc'
+  if (sortBy) {
+    const raw = read('order')?.trim().toLowerCase() || 'asc'
+    if (raw !== 'asc' && raw !== 'desc') throw new ApiError(400, "Order can be: 'asc' or 'desc'")
+    order = raw
+  }
+  const selectRaw = read('select')
+  const select = selectRaw
+    ?.split(',')
+    .map((key) => key.trim())
+    .filter(Boolean)
+    .slice(0, MAX_SELECT_KEYS)
+  return { limit, skip, select, sortBy, order }
+}
+
+type Item = Readonly<Record<string, unknown>>
+
+/** Sorts by a top-level field when every item has a number or string there; otherwise order is unchanged. */
+export function sortItems<T extends Item>(
+  items: readonly T[],
+  sortBy: string | undefined,
+  order: 'asc' | 'desc',
+): readonly T[] {
+  if (!sortBy) return items
+  const values = items.map((item) => (Object.hasOwn(item, sortBy) ? item[sortBy] : undefined))
+  const kind = typeof values[0]
+  if ((kind !== 'number' && kind !== 'string') || values.some((value) => typeof value !== kind))
+    return items
+  const direction = order === 'asc' ? 1 : -1
+  const compare = (a: unknown, b: unknown) =>
+    kind === 'number' ? (a as number) - (b as number) : String(a).localeCompare(String(b))
+  // Index pairs keep the sort stable and avoid re-reading fields.
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => direction * compare(values[a.index], values[b.index]) || a.index - b.index)
+    .map(({ item }) => item)
+}
+
+export function selectKeys(item: Item, keys: readonly string[] | undefined): Item {
+  if (!keys) return item
+  const picked: Record<string, unknown> = { id: item.id }
+  for (const key of keys) if (Object.hasOwn(item, key)) picked[key] = item[key]
+  return picked
+}
+
+export type ListEnvelope<K extends string> = Record<K, Item[]> & {
+  total: number
+  skip: number
+  limit: number
+}
+
+/**
+ * `{ <plural>: [...], total, skip, limit }` where limit is the number actually returned.
+ * `present` runs only on the page, after sorting and slicing, so a page of 30 costs 30 conversions.
+ */
+export function listEnvelope<K extends string, T extends Item>(
+  plural: K,
+  items: readonly T[],
+  query: ListQuery,
+  present: (item: T) => Item = (item) => item,
+): ListEnvelope<K> {
+  const sorted = sortItems(items, query.sortBy, query.order)
+  const end = query.limit === 0 ? undefined : query.skip + query.limit
+  const page = sorted.slice(query.skip, end).map((item) => selectKeys(present(item), query.select))
+  return {
+    [plural]: page,
+    total: items.length,
+    skip: query.skip,
+    limit: page.length,
+  } as ListEnvelope<K>
+}

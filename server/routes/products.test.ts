@@ -1,0 +1,242 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import * as v from 'valibot'
+import { productSchema } from '../catalogue/product.schema.ts'
+import { CATEGORY_SLUGS } from '../catalogue/categories.ts'
+import { createTestApi, type TestApi } from '../test-support.ts'
+
+interface ProductList {
+  products: Record<string, unknown>[]
+  total: number
+  skip: number
+  limit: number
+}
+
+let api: TestApi
+let total: number
+beforeAll(async () => {
+  api = await createTestApi()
+  total = ((await (await api.call('/api/products?limit=0')).json()) as ProductList).total
+})
+
+const getJson = async <T = ProductList>(path: string, status = 200): Promise<T> => {
+  const res = await api.call(path)
+  expect(res.status, path).toBe(status)
+  expect(res.headers.get('Content-Type')).toBe('application/json; charset=utf-8')
+  return (await res.json()) as T
+}
+
+describe('GET products', () => {
+  it('answers the first 30 valid products with the list envelope', async () => {
+    const body = await getJson('/api/products')
+    expect(body.products).toHaveLength(30)
+    expect(body).toMatchObject({ total, skip: 0, limit: 30 })
+    expect(total).toBeGreaterThanOrEqual(160)
+    for (const product of body.products)
+      expect(v.safeParse(productSchema, product).issues).toBeUndefined()
+    expect(body.products.map((p) => p.id)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1))
+  })
+
+  it('pages with limit and skip, and limit in the answer counts what was returned', async () => {
+    const body = await getJson('/api/products?limit=10&skip=25')
+    expect(body.products.map((p) => p.id)).toEqual([26, 27, 28, 29, 30, 31, 32, 33, 34, 35])
+    const tail = await getJson(`/api/products?limit=30&skip=${total - 5}`)
+    expect(tail).toMatchObject({ total, skip: total - 5, limit: 5 })
+    expect(await getJson(`/api/products?skip=${total + 10}`)).toMatchObject({
+      products: [],
+      limit: 0,
+    })
+  })
+
+  it('limit=0 returns everything remaining; other limits are capped at 100', async () => {
+    expect((await getJson('/api/products?limit=0')).products).toHaveLength(total)
+    expect((await getJson('/api/products?limit=0&skip=100')).products).toHaveLength(total - 100)
+    expect(await getJson('/api/products?limit=500')).toMatchObject({ limit: 100 })
+  })
+
+  it.each([
+    ['limit=abc', "Invalid 'limit' - must be a number"],
+    ['limit=1.5', "Invalid 'limit' - must be a number"],
+    ['skip=x', "Invalid 'skip' - must be a number"],
+    ['limit=-1', "Invalid 'limit' - must not be negative"],
+    ['skip=-30', "Invalid 'skip' - must not be negative"],
+    ['sortBy=price&order=up', "Order can be: 'asc' or 'desc'"],
+  ])('answers 400 for %s', async (query, message) => {
+    expect(await getJson(`/api/products?${query}`, 400)).toEqual({ message })
+  })
+
+  it('reads order only together with sortBy', async () => {
+    expect(await getJson('/api/products?order=sideways&limit=1')).toMatchObject({ limit: 1 })
+  })
+
+  it('selects top-level keys and always includes id', async () => {
+    const body = await getJson('/api/products?limit=2&select=title,price,nope')
+    expect(Object.keys(body.products[0] ?? {}).sort()).toEqual(['id', 'price', 'title'])
+  })
+
+  it('sorts by a field in either order across the whole list before paging', async () => {
+    const asc = (await getJson('/api/products?sortBy=price&order=asc&limit=0&select=price'))
+      .products
+    const prices = asc.map((p) => p.price as number)
+    expect(prices).toEqual([...prices].sort((a, b) => a - b))
+    const desc = await getJson('/api/products?sortBy=rating&order=desc&limit=5&select=rating')
+    const top = (await getJson('/api/products?limit=0&select=rating')).products.map(
+      (p) => p.rating as number,
+    )
+    expect(desc.products.map((p) => p.rating)).toEqual(top.sort((a, b) => b - a).slice(0, 5))
+    const byTitle = (await getJson('/api/products?sortBy=title&limit=0&select=title')).products
+    const titles = byTitle.map((p) => p.title as string)
+    expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b)))
+  })
+
+  it('leaves the order unchanged for an unknown or non-scalar sort field', async () => {
+    const plain = await getJson('/api/products?limit=5&select=id')
+    expect(await getJson('/api/products?limit=5&select=id&sortBy=nonsense')).toEqual(plain)
+    expect(await getJson('/api/products?limit=5&select=id&sortBy=tags&order=desc')).toEqual(plain)
+  })
+})
+
+describe('GET products/search', () => {
+  it('matches title and description case-insensitively, trimmed, with - read as a space', async () => {
+    const body = await getJson('/api/products/search?q=%20PHONE%20&limit=0')
+    expect(body.total).toBeGreaterThan(0)
+    expect(body.limit).toBe(body.total)
+    for (const p of body.products) {
+      const text = [p.title, p.description, p.brand, p.category, ...(p.tags as string[])]
+        .join(' ')
+        .toLowerCase()
+      expect(text).toContain('phone')
+    }
+    const hyphen = await getJson('/api/products/search?q=home-decoration&limit=0&select=category')
+    expect(hyphen.products.some((p) => p.category === 'home-decoration')).toBe(true)
+  })
+
+  it('also matches brand and category (ours)', async () => {
+    const apple = await getJson('/api/products/search?q=apple&limit=0&select=brand')
+    expect(apple.products.some((p) => p.brand === 'Apple')).toBe(true)
+    const laptops = await getJson('/api/products/search?q=laptops&limit=0&select=category')
+    expect(laptops.products.filter((p) => p.category === 'laptops').length).toBeGreaterThanOrEqual(
+      8,
+    )
+  })
+
+  it('matches everything for an empty query and nothing for nonsense', async () => {
+    expect(await getJson('/api/products/search?q=')).toMatchObject({ total })
+    expect(await getJson('/api/products/search')).toMatchObject({ total })
+    expect(await getJson('/api/products/search?q=zzxqvbnonsense')).toEqual({
+      products: [],
+      total: 0,
+      skip: 0,
+      limit: 0,
+    })
+  })
+
+  it('pages and validates like the list', async () => {
+    const page = await getJson('/api/products/search?q=a&limit=30&skip=30')
+    expect(page.skip).toBe(30)
+    expect(await getJson('/api/products/search?q=a&limit=x', 400)).toEqual({
+      message: "Invalid 'limit' - must be a number",
+    })
+  })
+})
+
+describe('categories', () => {
+  it('GET products/categories lists the 20 categories with slug, name and url', async () => {
+    const body = await getJson<{ slug: string; name: string; url: string }[]>(
+      '/api/products/categories',
+    )
+    expect(body.map((c) => c.slug)).toEqual([...CATEGORY_SLUGS])
+    expect(body).toContainEqual({
+      slug: 'home-decoration',
+      name: 'Home Decoration',
+      url: 'http://localhost/api/products/category/home-decoration',
+    })
+  })
+
+  it('GET products/category-list lists the slugs', async () => {
+    expect(await getJson('/api/products/category-list')).toEqual([...CATEGORY_SLUGS])
+  })
+
+  it('GET products/category/{slug} lists that category, case-insensitively', async () => {
+    const body = await getJson('/api/products/category/Smartphones?limit=0')
+    expect(body.total).toBeGreaterThanOrEqual(8)
+    expect(body.products.every((p) => p.category === 'smartphones')).toBe(true)
+    const sorted = await getJson(
+      '/api/products/category/laptops?sortBy=price&order=desc&select=price',
+    )
+    const prices = sorted.products.map((p) => p.price as number)
+    expect(prices).toEqual([...prices].sort((a, b) => b - a))
+  })
+
+  it('answers an unknown category with 200 and an empty list', async () => {
+    expect(await getJson('/api/products/category/spaceships')).toEqual({
+      products: [],
+      total: 0,
+      skip: 0,
+      limit: 0,
+    })
+  })
+})
+
+describe('GET products/{id}', () => {
+  it('answers one full product with absolute, versioned image URLs on the request origin', async () => {
+    const product = await getJson<Record<string, unknown>>('/api/products/1')
+    expect(v.safeParse(productSchema, product).issues).toBeUndefined()
+    expect(product.id).toBe(1)
+    expect(product.thumbnail).toMatch(
+      /^http:\/\/localhost\/api\/images\/products\/1\/thumbnail\.svg\?v=[\w-]+$/,
+    )
+    const res = await api.app.request('https://shop.example/api/products/1')
+    const onOtherOrigin = (await res.json()) as { images: string[] }
+    expect(onOtherOrigin.images[0]).toMatch(
+      /^https:\/\/shop\.example\/api\/images\/products\/1\/1\.svg\?v=/,
+    )
+  })
+
+  it.each(['0', '99999', 'abc', '1.5', '-1'])('answers 404 for id %s', async (id) => {
+    expect(await getJson(`/api/products/${id}`, 404)).toEqual({
+      message: `Product with id '${id}' not found`,
+    })
+  })
+})
+
+describe('HTTP caching and compression', () => {
+  it('sends an ETag and cache headers, and 304 for a matching If-None-Match', async () => {
+    const first = await api.call('/api/products?limit=5')
+    const etag = first.headers.get('ETag')
+    expect(etag).toMatch(/^W\/".+"$/)
+    expect(first.headers.get('Cache-Control')).toBe(
+      'public, max-age=60, stale-while-revalidate=600',
+    )
+    const again = await api.call('/api/products?limit=5', {
+      headers: { 'If-None-Match': etag ?? '' },
+    })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    const other = await api.call('/api/products?limit=6', {
+      headers: { 'If-None-Match': etag ?? '' },
+    })
+    expect(other.status).toBe(200)
+  })
+
+  it('compresses with brotli or gzip as the client accepts', async () => {
+    const identity = await (await api.call('/api/products')).text()
+    const br = await api.call('/api/products', {
+      headers: { 'Accept-Encoding': 'gzip, deflate, br' },
+    })
+    expect(br.headers.get('Content-Encoding')).toBe('br')
+    expect(br.headers.get('Vary')).toBe('Accept-Encoding')
+    expect(Number(br.headers.get('Content-Length'))).toBeLessThan(identity.length / 3)
+    const gz = await api.call('/api/products', { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(gz.headers.get('Content-Encoding')).toBe('gzip')
+    const none = await api.call('/api/products', {
+      headers: { 'Accept-Encoding': 'br;q=0, identity' },
+    })
+    expect(none.headers.get('Content-Encoding')).toBeNull()
+  })
+
+  it('does not let a cached error stand in for a later success', async () => {
+    await getJson('/api/products?limit=nope', 400)
+    const res = await api.call('/api/products?limit=nope')
+    expect(res.headers.get('Cache-Control')).toBe('no-store')
+  })
+})

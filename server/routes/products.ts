@@ -1,0 +1,70 @@
+import { Hono, type Context } from 'hono'
+import type { AssetBase, Catalogue, StoredProduct } from '../catalogue/catalogue.ts'
+import { publish } from '../catalogue/catalogue.ts'
+import { categoryName } from '../catalogue/categories.ts'
+import { ApiError } from '../http/api-error.ts'
+import { jsonRepresentation } from '../http/representation.ts'
+import type { RepresentationCache } from '../http/representation-cache.ts'
+import { CACHE_CATALOGUE, respond } from '../http/respond.ts'
+import { listEnvelope, parseListQuery } from './list-query.ts'
+
+interface ProductRoutesDeps {
+  catalogue: Catalogue
+  cache: RepresentationCache
+  /** The API's mount path, for the absolute image URLs in product records. */
+  apiBase: string
+  /** Adds the content version to an image path, so its URL can be cached as immutable. */
+  versionedImage: (path: string) => string
+}
+
+export function productRoutes({ catalogue, cache, apiBase, versionedImage }: ProductRoutesDeps) {
+  const assetBase = (c: Context): AssetBase => ({
+    origin: new URL(c.req.url).origin,
+    apiBase,
+    versionedImage,
+  })
+
+  /**
+   * The catalogue is read-only while the server runs, so each distinct URL is computed once and then
+   * served from the cache (with its ETag and compressed variants). Errors are thrown, never cached.
+   */
+  const cachedJson = (c: Context, build: (base: AssetBase) => unknown) =>
+    respond(
+      c,
+      cache.getOrCreate(c.req.url, () => jsonRepresentation(build(assetBase(c)))),
+      { cacheControl: CACHE_CATALOGUE },
+    )
+
+  const list = (c: Context, products: readonly StoredProduct[]) =>
+    cachedJson(c, (base) =>
+      listEnvelope(
+        'products',
+        products,
+        parseListQuery((name) => c.req.query(name)),
+        (product) => publish(product, base),
+      ),
+    )
+
+  return new Hono()
+    .get('/', (c) => list(c, catalogue.products))
+    .get('/search', (c) => list(c, catalogue.search(c.req.query('q') ?? '')))
+    .get('/categories', (c) =>
+      cachedJson(c, ({ origin }) =>
+        catalogue.categories.map((slug) => ({
+          slug,
+          name: categoryName(slug),
+          url: `${origin}${apiBase}/products/category/${slug}`,
+        })),
+      ),
+    )
+    .get('/category-list', (c) => cachedJson(c, () => catalogue.categories))
+    .get('/category/:slug', (c) => list(c, catalogue.inCategory(c.req.param('slug'))))
+    .get('/:id', (c) =>
+      cachedJson(c, (base) => {
+        const raw = c.req.param('id')
+        const product = /^\d+$/.test(raw) ? catalogue.byId(Number(raw)) : undefined
+        if (!product) throw new ApiError(404, `Product with id '${raw}' not found`)
+        return publish(product, base)
+      }),
+    )
+}

@@ -1,0 +1,228 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createTestApi, login, type TestApi } from '../test-support.ts'
+
+let api: TestApi
+beforeEach(async () => {
+  api = await createTestApi()
+})
+
+/** The registration payload exactly as the spec's form sends it (§3). */
+const registration = {
+  country: 'India',
+  email: 'asha.verma@example.com',
+  firstName: 'Asha',
+  lastName: 'Verma',
+  userName: 'ashav',
+  phone: '9876543210',
+  address: { postalCode: '560001' },
+  birthDate: '14-March',
+  gender: 'female',
+  password: 'S3cret-pass',
+}
+
+const register = async (body: Record<string, unknown> = registration) => {
+  const res = await api.call('/api/users/add', { body })
+  return { res, body: (await res.json()) as Record<string, unknown> }
+}
+
+const USER_KEYS = [
+  'address',
+  'age',
+  'birthDate',
+  'email',
+  'firstName',
+  'gender',
+  'id',
+  'image',
+  'lastName',
+  'maidenName',
+  'phone',
+  'role',
+  'username',
+].sort()
+
+describe('POST users/add', () => {
+  it('creates a user from the spec payload (201) who can sign in at once', async () => {
+    const { res, body } = await register()
+    expect(res.status).toBe(201)
+    expect(Object.keys(body).sort()).toEqual(USER_KEYS)
+    expect(body).toMatchObject({
+      id: 2,
+      username: 'ashav',
+      email: 'asha.verma@example.com',
+      firstName: 'Asha',
+      phone: '9876543210',
+      birthDate: '14-March',
+      age: null,
+      role: 'user',
+      address: { postalCode: '560001', country: 'India', city: '' },
+      image: 'http://localhost/api/images/avatars/AV.svg',
+    })
+    expect((await login(api, 'ashav', 'S3cret-pass')).id).toBe(2)
+  })
+
+  it.each([
+    ['username', 'Username is required'],
+    ['email', 'Email is required'],
+    ['firstName', 'First name is required'],
+    ['lastName', 'Last name is required'],
+    ['password', 'Password is required'],
+  ])('answers 400 when %s is missing', async (field, message) => {
+    const body: Record<string, unknown> = { ...registration, username: registration.userName }
+    delete body.userName
+    delete body[field]
+    const { res, body: answer } = await register(body)
+    expect(res.status).toBe(400)
+    expect(answer).toEqual({ message })
+  })
+
+  it('rejects malformed fields with a 400 message', async () => {
+    for (const [patch, message] of [
+      [{ email: 'not-an-email' }, 'Email is not valid'],
+      [{ firstName: 42 }, 'First name must be a string'],
+      [{ firstName: 'x'.repeat(51) }, 'First name must be at most 50 characters'],
+      [{ userName: 'two words' }, 'Username must not contain spaces'],
+      [{ address: 'nowhere' }, 'Address must be an object'],
+    ] as const) {
+      const { res, body } = await register({ ...registration, ...patch })
+      expect(res.status).toBe(400)
+      expect(body).toEqual({ message })
+    }
+  })
+
+  it('keeps usernames and emails unique, case-insensitively', async () => {
+    expect((await register({ ...registration, userName: 'EMILYS' })).body).toEqual({
+      message: 'Username already exists',
+    })
+    expect((await register({ ...registration, email: 'Emily.Johnson@example.com' })).body).toEqual({
+      message: 'Email already exists',
+    })
+  })
+
+  it('lets only one of two simultaneous registrations of a name succeed', async () => {
+    const [a, b] = await Promise.all([
+      register(),
+      register({ ...registration, email: 'other@example.com' }),
+    ])
+    expect([a.res.status, b.res.status].sort()).toEqual([201, 400])
+  })
+})
+
+describe('GET users/{id}', () => {
+  it("answers the user's own profile with the token", async () => {
+    const { accessToken } = await login(api)
+    const res = await api.call('/api/users/1', { token: accessToken })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Cache-Control')).toBe('no-store')
+    const body = (await res.json()) as Record<string, unknown>
+    expect(Object.keys(body).sort()).toEqual(USER_KEYS)
+    expect(body).toMatchObject({ id: 1, username: 'emilys', birthDate: '1996-05-30', age: 30 })
+  })
+
+  it('answers 400, 401, 404 and 403 in the contract order', async () => {
+    const { accessToken } = await login(api)
+    const cases: [string, string | undefined, number, string][] = [
+      ['abc', accessToken, 400, "Invalid user id 'abc'"],
+      ['1', undefined, 401, 'Access Token is required'],
+      ['1', 'bad.token.here', 401, 'Invalid/Expired Token!'],
+      ['999', accessToken, 404, "User with id '999' not found"],
+    ]
+    for (const [id, token, status, message] of cases) {
+      const res = await api.call(`/api/users/${id}`, { token })
+      expect(res.status, `${id} ${status}`).toBe(status)
+      expect(await res.json()).toEqual({ message })
+    }
+    await register()
+    const other = await api.call('/api/users/2', { token: accessToken })
+    expect(other.status).toBe(403)
+  })
+})
+
+describe('PUT and PATCH users/{id}', () => {
+  it('merges changed fields, persists them and answers the merged user', async () => {
+    const { accessToken } = await login(api)
+    const res = await api.call('/api/users/1', {
+      method: 'PUT',
+      token: accessToken,
+      body: { firstName: 'Em', phone: '+1 602-555-0100', address: { city: 'Tucson' } },
+    })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({
+      firstName: 'Em',
+      lastName: 'Johnson',
+      phone: '+1 602-555-0100',
+      address: { city: 'Tucson', address: '626 Main Street' },
+    })
+    const again = await api.call('/api/users/1', { token: accessToken })
+    expect(await again.json()).toMatchObject({ firstName: 'Em', address: { city: 'Tucson' } })
+  })
+
+  it('changes the password: the new one signs in, the old one does not', async () => {
+    const { accessToken } = await login(api)
+    const res = await api.call('/api/users/1', {
+      method: 'PATCH',
+      token: accessToken,
+      body: { password: 'n3w-pass' },
+    })
+    expect(res.status).toBe(200)
+    expect((await login(api, 'emilys', 'n3w-pass')).id).toBe(1)
+    const old = await api.call('/api/auth/login', {
+      body: { username: 'emilys', password: 'emilyspass' },
+    })
+    expect(old.status).toBe(400)
+  })
+
+  it('answers the same errors as GET, and 400 for bad fields or a taken email', async () => {
+    const { accessToken } = await login(api)
+    expect(
+      (await api.call('/api/users/1', { method: 'PUT', body: { firstName: 'X' } })).status,
+    ).toBe(401)
+    expect(
+      (await api.call('/api/users/x', { method: 'PUT', token: accessToken, body: {} })).status,
+    ).toBe(400)
+    await register()
+    expect(
+      (await api.call('/api/users/2', { method: 'PUT', token: accessToken, body: {} })).status,
+    ).toBe(403)
+    const taken = await api.call('/api/users/1', {
+      method: 'PUT',
+      token: accessToken,
+      body: { email: 'asha.verma@example.com' },
+    })
+    expect(taken.status).toBe(400)
+    expect(await taken.json()).toEqual({ message: 'Email already exists' })
+    const bad = await api.call('/api/users/1', {
+      method: 'PUT',
+      token: accessToken,
+      body: { lastName: '' },
+    })
+    expect(await bad.json()).toEqual({ message: 'Last name is required' })
+  })
+})
+
+describe('secrets never leave the server', () => {
+  it('no user answer carries the password or its hash', async () => {
+    const { body: created } = await register()
+    const { accessToken } = await login(api, 'ashav', 'S3cret-pass')
+    const answers = [
+      JSON.stringify(created),
+      await (
+        await api.call('/api/auth/login', { body: { username: 'ashav', password: 'S3cret-pass' } })
+      ).text(),
+      await (await api.call('/api/auth/me', { token: accessToken })).text(),
+      await (await api.call('/api/users/2', { token: accessToken })).text(),
+      await (
+        await api.call('/api/users/2', {
+          method: 'PUT',
+          token: accessToken,
+          body: { password: 'An0ther-one' },
+        })
+      ).text(),
+    ]
+    for (const text of answers) {
+      expect(text).not.toContain('S3cret-pass')
+      expect(text).not.toContain('An0ther-one')
+      expect(text).not.toMatch(/scrypt|password/i)
+    }
+  })
+})

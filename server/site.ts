@@ -1,0 +1,15 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { Hono } from 'hono'
+import type { ApiApp } from './app.ts'
+import { createSpaHandler, placeholderHandler } from './static/spa.ts'
+
+/** The whole site on one origin: the API under /api and the built SPA (or a placeholder page) elsewhere. */
+export function createSite(api: ApiApp, distDir: string) {
+  const spa = existsSync(join(distDir, 'index.html'))
+    ? createSpaHandler(distDir)
+    : placeholderHandler
+  // Delegated whole, so the API's own not-found and error handlers answer everything under /api.
+  const toApi = (c: { req: { raw: Request } }) => api.fetch(c.req.raw)
+  return new Hono().all('/api', toApi).all('/api/*', toApi).on(['GET', 'HEAD'], '*', spa)
+}

@@ -1,0 +1,70 @@
+import { createApp } from './app.ts'
+import type { ScryptCost } from './auth/password.ts'
+import { loadCatalogue, type Catalogue } from './catalogue/catalogue.ts'
+import type { Clock } from './clock.ts'
+import { createAccounts } from './users/accounts.ts'
+import { seedUsers } from './users/seed-users.ts'
+import { openUserStore, type UserStore } from './users/user-store.ts'
+
+/** Cheap hashing for tests only; production keeps DEFAULT_SCRYPT_COST. */
+export const TEST_SCRYPT: ScryptCost = { N: 2 ** 10, r: 8, p: 1 }
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256'
+
+/** A clock the test moves by hand. */
+export class ManualClock implements Clock {
+  #now: number
+  constructor(start = Date.UTC(2026, 10, 22, 12, 0, 0)) {
+    this.#now = start
+  }
+  now(): number {
+    return this.#now
+  }
+  advance(ms: number): void {
+    this.#now += ms
+  }
+}
+
+let catalogue: Catalogue | undefined
+
+export interface TestApi {
+  app: ReturnType<typeof createApp>
+  clock: ManualClock
+  users: UserStore
+  /** GET/POST/… against the app, with a JSON body when given one. */
+  call(
+    path: string,
+    init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<Response>
+}
+
+/** The real API (real catalogue, real SQLite store in memory) with the demo shopper seeded. */
+export async function createTestApi(): Promise<TestApi> {
+  catalogue ??= loadCatalogue()
+  const clock = new ManualClock()
+  const users = openUserStore(':memory:')
+  await seedUsers(users, createAccounts(users, TEST_SCRYPT))
+  const app = createApp({ catalogue, users, secret: TEST_SECRET, clock, scryptCost: TEST_SCRYPT })
+  return {
+    app,
+    clock,
+    users,
+    call(path, init = {}) {
+      const headers = new Headers(init.headers)
+      if (init.token) headers.set('Authorization', `Bearer ${init.token}`)
+      let body: string | undefined
+      if (init.body !== undefined) {
+        body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
+        headers.set('Content-Type', 'application/json')
+      }
+      return Promise.resolve(
+        app.request(path, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body }),
+      )
+    },
+  }
+}
+
+export async function login(api: TestApi, username = 'emilys', password = 'emilyspass') {
+  const res = await api.call('/api/auth/login', { body: { username, password } })
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`)
+  return (await res.json()) as { accessToken: string; refreshToken: string; id: number }
+}

@@ -1,0 +1,103 @@
+import * as v from 'valibot'
+
+/**
+ * What `users/add` and `users/{id}` (PUT/PATCH) accept. Unknown keys are dropped; every string is
+ * trimmed and bounded so nothing unbounded reaches the database.
+ */
+
+const message = (label: string) => (issue: v.BaseIssue<unknown>) =>
+  issue.input === undefined || issue.input === null
+    ? `${label} is required`
+    : `${label} must be a string`
+
+const text = (label: string, max: number) =>
+  v.pipe(
+    v.string(message(label)),
+    v.trim(),
+    v.maxLength(max, `${label} must be at most ${max} characters`),
+  )
+
+const required = (label: string, max: number) =>
+  v.pipe(text(label, max), v.nonEmpty(`${label} is required`))
+
+const username = v.pipe(
+  required('Username', 50),
+  v.regex(/^\S+$/, 'Username must not contain spaces'),
+)
+const email = v.pipe(required('Email', 254), v.email('Email is not valid'))
+// Passwords are not trimmed: a space is a character the shopper chose.
+const password = v.pipe(
+  v.string(message('Password')),
+  v.nonEmpty('Password is required'),
+  v.maxLength(128, 'Password must be at most 128 characters'),
+)
+
+const addressSchema = v.object({
+  address: v.optional(text('Address', 120)),
+  city: v.optional(text('City', 80)),
+  state: v.optional(text('State', 80)),
+  stateCode: v.optional(text('State code', 10)),
+  postalCode: v.optional(text('Postal code', 20)),
+  country: v.optional(text('Country', 80)),
+})
+
+const optionalFields = {
+  maidenName: v.optional(text('Maiden name', 50)),
+  gender: v.optional(text('Gender', 30)),
+  phone: v.optional(text('Phone', 30)),
+  birthDate: v.optional(text('Birth date', 20)),
+  address: v.optional(v.object(addressSchema.entries, 'Address must be an object')),
+}
+
+// The spec's registration payload (§3) spells it `userName` and sends `country` at the top level.
+const acceptSpecSpelling = (input: unknown) => {
+  if (typeof input !== 'object' || input === null) return input
+  const body = input as Record<string, unknown>
+  return { ...body, username: body.username ?? body.userName }
+}
+
+const REQUIRED_LABELS: Record<string, string> = {
+  username: 'Username',
+  email: 'Email',
+  firstName: 'First name',
+  lastName: 'Last name',
+  password: 'Password',
+}
+
+// Valibot reports a missing key through the object schema's message, so that is where the
+// per-field "is required" text is chosen.
+const missingKey = (issue: v.BaseIssue<unknown>) => {
+  const key = issue.path?.at(-1)?.key
+  return typeof key === 'string'
+    ? `${REQUIRED_LABELS[key] ?? key} is required`
+    : 'Invalid JSON body'
+}
+
+export const newUserSchema = v.pipe(
+  v.unknown(),
+  v.transform(acceptSpecSpelling),
+  v.object(
+    {
+      username,
+      email,
+      firstName: required('First name', 50),
+      lastName: required('Last name', 50),
+      password,
+      country: v.optional(text('Country', 80)),
+      ...optionalFields,
+    },
+    missingKey,
+  ),
+)
+
+export const userChangesSchema = v.object({
+  username: v.optional(username),
+  email: v.optional(email),
+  firstName: v.optional(required('First name', 50)),
+  lastName: v.optional(required('Last name', 50)),
+  password: v.optional(password),
+  ...optionalFields,
+})
+
+export type NewUserInput = v.InferOutput<typeof newUserSchema>
+export type UserChangesInput = v.InferOutput<typeof userChangesSchema>
