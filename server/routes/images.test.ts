@@ -48,6 +48,16 @@ describe('product images', () => {
     expect(res.headers.get('Content-Type')).toMatch(/^application\/json/)
   })
 
+  it('serves a picture for each category and 404 for anything else', async () => {
+    const res = await api.call('/api/images/categories/home-decoration.svg')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Content-Type')).toBe('image/svg+xml; charset=utf-8')
+    expect(await res.text()).toContain('<title>Home Decoration</title>')
+    for (const path of ['spaceships.svg', 'laptops.png', '..%2Fx.svg']) {
+      expect((await api.call(`/api/images/categories/${path}`)).status, path).toBe(404)
+    }
+  })
+
   it('serves user avatars by initials and nothing else under avatars', async () => {
     const res = await api.call('/api/images/avatars/EJ.svg')
     expect(res.status).toBe(200)

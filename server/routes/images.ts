@@ -2,8 +2,10 @@ import { Hono } from 'hono'
 import { ApiError } from '../http/api-error.ts'
 import { createRepresentation } from '../http/representation.ts'
 import type { RepresentationCache } from '../http/representation-cache.ts'
-import { CACHE_IMMUTABLE, respond } from '../http/respond.ts'
+import { CACHE_CATALOGUE, CACHE_IMMUTABLE, respond } from '../http/respond.ts'
+import { categoryName, isCategorySlug } from '../catalogue/categories.ts'
 import { AVATAR_FILE, renderAvatar } from '../images/avatar.ts'
+import { renderProductImage } from '../images/product-image.ts'
 import { SVG_TYPE, type ProductImages } from '../images/product-images.ts'
 
 interface ImageRoutesDeps {
@@ -19,6 +21,21 @@ export function imageRoutes({ productImages, cache }: ImageRoutesDeps) {
         const rep = productImages.get(`images/products/${c.req.param('id')}/${c.req.param('file')}`)
         if (!rep) throw new ApiError(404, 'Image not found')
         return respond(c, rep, { cacheControl: CACHE_IMMUTABLE })
+      })
+      // ours: a category's picture for the storefront's category carousel.
+      .get('/categories/:file', (c) => {
+        const slug = /^([a-z-]{2,40})\.svg$/.exec(c.req.param('file'))?.[1]
+        if (!slug || !isCategorySlug(slug)) throw new ApiError(404, 'Image not found')
+        const rep = cache.getOrCreate(`category:${slug}`, () =>
+          createRepresentation(
+            renderProductImage(
+              { id: 0, title: categoryName(slug), brand: '', category: slug },
+              'thumbnail',
+            ),
+            SVG_TYPE,
+          ),
+        )
+        return respond(c, rep, { cacheControl: CACHE_CATALOGUE })
       })
       .get('/avatars/:file', (c) => {
         const initials = AVATAR_FILE.exec(c.req.param('file'))?.[1]

@@ -1,0 +1,32 @@
+import { useState, type ImgHTMLAttributes } from 'react'
+
+// A neutral picture-frame drawing, embedded so it shows even when the network is gone (spec §8).
+export const PLACEHOLDER_IMAGE =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 300"><rect width="300" height="300" fill="#ebe7df"/>' +
+      '<path d="M95 105h110v90H95z" fill="none" stroke="#8a857a" stroke-width="8"/>' +
+      '<path d="m105 185 35-40 25 28 15-16 25 28z" fill="#8a857a"/><circle cx="178" cy="128" r="11" fill="#8a857a"/></svg>',
+  )
+
+interface ImageProps extends ImgHTMLAttributes<HTMLImageElement> {
+  src: string
+  alt: string
+  width: number
+  height: number
+}
+
+/** An image with explicit dimensions (no layout shift) that swaps to the placeholder if it fails. */
+export function ImageWithFallback({ src, alt, ...props }: ImageProps) {
+  const [failedSrc, setFailedSrc] = useState<string>()
+  const broken = failedSrc === src
+  return (
+    <img
+      {...props}
+      src={broken ? PLACEHOLDER_IMAGE : src}
+      alt={alt}
+      onError={() => setFailedSrc(src)}
+      data-fallback={broken || undefined}
+    />
+  )
+}

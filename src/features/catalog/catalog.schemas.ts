@@ -1,0 +1,33 @@
+import * as v from 'valibot'
+
+/** What a product card shows; every list answer carries at least this. */
+export const productCardSchema = v.object({
+  id: v.pipe(v.number(), v.integer()),
+  title: v.string(),
+  // The public demo API may omit brand (decisions §3).
+  brand: v.optional(v.string()),
+  category: v.string(),
+  price: v.number(),
+  discountPercentage: v.number(),
+  rating: v.number(),
+  thumbnail: v.string(),
+})
+
+export const productSchema = v.object({
+  ...productCardSchema.entries,
+  description: v.string(),
+  stock: v.number(),
+  images: v.array(v.string()),
+  tags: v.optional(v.array(v.string()), []),
+})
+
+export const productListSchema = v.object({
+  products: v.array(productSchema),
+  total: v.number(),
+  skip: v.number(),
+  limit: v.number(),
+})
+
+export type ProductCardData = v.InferOutput<typeof productCardSchema>
+export type Product = v.InferOutput<typeof productSchema>
+export type ProductList = v.InferOutput<typeof productListSchema>

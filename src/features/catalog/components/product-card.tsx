@@ -1,0 +1,44 @@
+import { Link } from '@tanstack/react-router'
+import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
+import { Price } from '../../../components/price.tsx'
+import { StarRating } from '../../../components/star-rating.tsx'
+import type { ProductCardData } from '../catalog.schemas.ts'
+import styles from './product-card.module.css'
+
+interface ProductCardProps {
+  product: ProductCardData
+  /** Above the fold: load the image at once and with high priority. */
+  priority?: boolean
+  headingLevel?: 'h2' | 'h3'
+}
+
+export function ProductCard({
+  product,
+  priority = false,
+  headingLevel: Heading = 'h3',
+}: ProductCardProps) {
+  return (
+    <article className={styles.card}>
+      <ImageWithFallback
+        className={styles.image}
+        src={product.thumbnail}
+        alt=""
+        width={300}
+        height={300}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        decoding="async"
+      />
+      {product.brand && <p className={styles.brand}>{product.brand}</p>}
+      <Heading className={styles.title}>
+        <Link to="/product/$id" params={{ id: String(product.id) }} className={styles.link}>
+          {product.title}
+        </Link>
+      </Heading>
+      <div className={styles.meta}>
+        <StarRating rating={product.rating} />
+        <Price price={product.price} discountPercentage={product.discountPercentage} />
+      </div>
+    </article>
+  )
+}

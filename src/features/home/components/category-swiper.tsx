@@ -1,0 +1,73 @@
+import { useState } from 'react'
+import { A11y, Keyboard } from 'swiper/modules'
+import { Swiper, SwiperSlide } from 'swiper/react'
+import type { Swiper as SwiperInstance } from 'swiper/types'
+import 'swiper/css'
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx'
+import { CATEGORIES } from '../../catalog/index.ts'
+import styles from './category-carousel.module.css'
+import { CategorySlide } from './category-slide.tsx'
+
+/**
+ * The 20-category carousel on Swiper (loaded after first paint, see category-carousel.tsx).
+ * Slides are 90% wide below 400 px and 25% from there (spec §9). Keyboard: Tab through the slide
+ * links (the focused slide scrolls into view), arrow keys page, and the two buttons page too.
+ */
+export function CategorySwiper() {
+  const [swiper, setSwiper] = useState<SwiperInstance>()
+  const [edges, setEdges] = useState({ start: true, end: false })
+  const track = (instance: SwiperInstance) =>
+    setEdges({ start: instance.isBeginning, end: instance.isEnd })
+
+  return (
+    <>
+      <div className={styles.nav}>
+        <button
+          type="button"
+          className={styles.navButton}
+          aria-label="Previous categories"
+          disabled={edges.start}
+          onClick={() => swiper?.slidePrev()}
+        >
+          <ChevronLeftIcon />
+        </button>
+        <button
+          type="button"
+          className={styles.navButton}
+          aria-label="Next categories"
+          disabled={edges.end}
+          onClick={() => swiper?.slideNext()}
+        >
+          <ChevronRightIcon />
+        </button>
+      </div>
+      <Swiper
+        className={styles.swiper}
+        modules={[A11y, Keyboard]}
+        slidesPerView={1.11}
+        spaceBetween={12}
+        breakpoints={{ 400: { slidesPerView: 4, spaceBetween: 16, slidesPerGroup: 4 } }}
+        keyboard={{ enabled: true, onlyInViewport: true }}
+        a11y={{
+          enabled: true,
+          scrollOnFocus: true,
+          containerMessage: 'Shop by category',
+          slideRole: 'group',
+        }}
+        watchSlidesProgress
+        onSwiper={(instance) => {
+          setSwiper(instance)
+          track(instance)
+        }}
+        onSlideChange={track}
+        onResize={track}
+      >
+        {CATEGORIES.map((category) => (
+          <SwiperSlide key={category.slug}>
+            <CategorySlide category={category} />
+          </SwiperSlide>
+        ))}
+      </Swiper>
+    </>
+  )
+}

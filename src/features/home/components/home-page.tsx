@@ -1,0 +1,17 @@
+import { pageTitle } from '../../../lib/page-title.ts'
+import { BestSellers } from './best-sellers.tsx'
+import { CategoryCarousel } from './category-carousel.tsx'
+import { Hero } from './hero.tsx'
+import { ServiceTiles } from './service-tiles.tsx'
+
+export function HomePage() {
+  return (
+    <>
+      <title>{pageTitle()}</title>
+      <Hero />
+      <CategoryCarousel />
+      <BestSellers />
+      <ServiceTiles />
+    </>
+  )
+}

@@ -1,0 +1,37 @@
+import { useQueryErrorResetBoundary } from '@tanstack/react-query'
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { Button } from '../../../components/button.tsx'
+import { errorMessages } from '../../../lib/api-error.ts'
+import { pageTitle } from '../../../lib/page-title.ts'
+import styles from './status-page.module.css'
+
+/** A page whose data failed to load: what went wrong, and Retry (decisions §5). */
+export function RouteError({ error }: ErrorComponentProps) {
+  const router = useRouter()
+  const queryErrorReset = useQueryErrorResetBoundary()
+
+  useEffect(() => {
+    // Failed queries stay failed until reset; resetting here lets Retry fetch them again.
+    queryErrorReset.reset()
+  }, [queryErrorReset])
+
+  return (
+    <section
+      className={`container ${styles.page}`}
+      role="alert"
+      aria-labelledby="route-error-title"
+    >
+      <title>{pageTitle('Something went wrong')}</title>
+      <h1 id="route-error-title">Sorry, this page could not be loaded</h1>
+      {errorMessages(error).map((message) => (
+        <p key={message} className={styles.text}>
+          {message}
+        </p>
+      ))}
+      <div className={styles.actions}>
+        <Button onClick={() => void router.invalidate()}>Retry</Button>
+      </div>
+    </section>
+  )
+}

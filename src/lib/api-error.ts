@@ -1,0 +1,115 @@
+import { HTTPError, NetworkError, SchemaValidationError, TimeoutError } from 'ky'
+import { messages } from './messages.ts'
+
+export type ApiFailure =
+  | { kind: 'http'; status: number; body: unknown }
+  | { kind: 'network' }
+  | { kind: 'timeout' }
+  | { kind: 'invalid-response'; detail: string }
+
+/** Every failed API call surfaces as this one type; presentation decides what to show. */
+export class ApiError extends Error {
+  readonly failure: ApiFailure
+
+  constructor(failure: ApiFailure, message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'ApiError'
+    this.failure = failure
+  }
+
+  get status(): number | undefined {
+    return this.failure.kind === 'http' ? this.failure.status : undefined
+  }
+}
+
+const bodyMessage = (body: unknown): string | undefined => {
+  if (
+    typeof body === 'object' &&
+    body !== null &&
+    'message' in body &&
+    typeof body.message === 'string'
+  ) {
+    return body.message
+  }
+  return undefined
+}
+
+/** Maps whatever the transport threw to an ApiError (the transport itself never presents errors). */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error
+  if (error instanceof HTTPError) {
+    const { status } = error.response
+    return new ApiError(
+      { kind: 'http', status, body: error.data },
+      bodyMessage(error.data) ?? `HTTP ${status}`,
+      {
+        cause: error,
+      },
+    )
+  }
+  if (error instanceof TimeoutError)
+    return new ApiError({ kind: 'timeout' }, messages.timeout, { cause: error })
+  if (error instanceof SchemaValidationError || error instanceof SyntaxError) {
+    return new ApiError(
+      { kind: 'invalid-response', detail: String(error.message) },
+      messages.genericError,
+      {
+        cause: error,
+      },
+    )
+  }
+  if (error instanceof NetworkError || error instanceof TypeError) {
+    return new ApiError({ kind: 'network' }, messages.offline, { cause: error })
+  }
+  return new ApiError({ kind: 'invalid-response', detail: String(error) }, messages.genericError, {
+    cause: error,
+  })
+}
+
+/**
+ * The texts to show for a failure, exactly as spec §8 lists them: 500 → the admin text; otherwise
+ * one per entry of an `errors` list, else the body's message, else the body when it is a string.
+ */
+export function errorMessages(error: unknown): string[] {
+  const { failure } = toApiError(error)
+  switch (failure.kind) {
+    case 'network':
+      return [messages.offline]
+    case 'timeout':
+      return [messages.timeout]
+    case 'invalid-response':
+      return [messages.genericError]
+    case 'http': {
+      if (failure.status === 500) return [messages.serverError]
+      const { body } = failure
+      if (
+        typeof body === 'object' &&
+        body !== null &&
+        'errors' in body &&
+        Array.isArray(body.errors)
+      ) {
+        if (body.errors.length > 0) {
+          return body.errors.map((entry: unknown) =>
+            typeof entry === 'string' && entry
+              ? entry
+              : (bodyMessage(entry) ?? messages.genericError),
+          )
+        }
+      }
+      const message = bodyMessage(body)
+      if (message) return [message]
+      if (typeof body === 'string' && body.trim()) return [body]
+      return [messages.genericError]
+    }
+  }
+}
+
+/** Worth trying again: the network, a timeout or the server's fault; never a 4xx or bad data. */
+export function isRetryable(error: unknown): boolean {
+  const { failure } = toApiError(error)
+  return (
+    failure.kind === 'network' ||
+    failure.kind === 'timeout' ||
+    (failure.kind === 'http' && failure.status >= 500)
+  )
+}

@@ -1,0 +1,44 @@
+import { env } from './env.ts'
+
+const brand = env.brand
+
+/**
+ * Every visible text the spec quotes, verbatim, typos included (decisions §2), so a later
+ * correction is one line. Texts of our own that shoppers see more than once live here too.
+ */
+export const messages = {
+  brand,
+  copyright: `© 2022 ${brand}`,
+
+  // Home (spec §2.2)
+  heroTitle: 'HOLIDAY GIFTS',
+  heroCta: 'Shop the Gift Guide',
+  bestSellers: 'Our Best Sellers',
+
+  // Listings and search (spec §2.4, §2.5, §8)
+  allProducts: 'All Products',
+  moreCategories: 'More Categories',
+  noProducts: 'No products found',
+  searchLabel: 'Search products',
+  searchEmpty: 'Please type something to search products!',
+  searchNoResults: 'No product found!',
+
+  // Product and cart (spec §4, §2.7)
+  addedToCart: 'Product Added To Cart Succesfully',
+  cartEmpty: 'Your Shopping cart is empty',
+  pickUp: `Pick Up at ${brand} Permimeter Mall`,
+  blackFriday: (percent: number) => `${percent}% off for Black Friday`,
+  becomeMember: `Become a ${brand} Member for faster checkout`,
+  promoInvalid: 'Sorry Promo code is Invaild applying default 5$ off',
+
+  // Account (spec §2.9)
+  createAccountHeading: 'Create An Account',
+  createAccountText: `Create a ${brand} account with your email address.`,
+  welcome: 'Welcome,',
+
+  // Errors (spec §8)
+  serverError: 'Something went wrong please contact system admin!',
+  genericError: 'Something went wrong',
+  offline: 'You are offline. Check your connection and try again.',
+  timeout: 'The server is taking too long to answer. Please try again.',
+} as const

@@ -1,0 +1,38 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
+import { errorMessages, isRetryable } from './api-error.ts'
+import type { Notifier } from './notify.ts'
+
+// Catalogue data changes rarely: fresh for 5 minutes (decisions §4), kept 30 minutes after last use.
+const STALE_MS = 5 * 60_000
+const GC_MS = 30 * 60_000
+const MAX_RETRIES = 2
+
+/**
+ * Errors are presented here and only here (decisions §5): a failed background refresh keeps its
+ * data and toasts; a failed first load toasts nothing, because its page shows the error with Retry.
+ */
+export function createQueryClient(notify: Notifier): QueryClient {
+  const toastAll = (error: unknown) =>
+    errorMessages(error).forEach((message) => notify.error(message))
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.state.data !== undefined) toastAll(error)
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        toastAll(error)
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: STALE_MS,
+        gcTime: GC_MS,
+        retry: (failureCount, error) => failureCount < MAX_RETRIES && isRetryable(error),
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  })
+}

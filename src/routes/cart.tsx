@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { SimplePage } from '../features/layout/index.ts'
+
+export const Route = createFileRoute('/cart')({
+  component: () => <SimplePage title="Your Cart" />,
+})
