@@ -34,5 +34,7 @@ export function respond(c: Context, rep: Representation, options: RespondOptions
   if (encoding) headers.set('Content-Encoding', encoding)
   headers.set('Content-Length', String(body.length))
   const status = options.status ?? 200
-  return new Response(c.req.method === 'HEAD' ? null : body, { status, headers })
+  // A zero-copy view typed for the Fetch API (node's Buffer type admits shared memory, which it never is here).
+  const view = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength)
+  return new Response(c.req.method === 'HEAD' ? null : view, { status, headers })
 }
