@@ -1,4 +1,5 @@
-import { atomWithStorage } from 'jotai/utils'
+import { atom, type SetStateAction } from 'jotai'
+import { atomWithLazy, RESET, type atomWithStorage } from 'jotai/utils'
 import * as v from 'valibot'
 
 type SyncStorage<T> = NonNullable<Parameters<typeof atomWithStorage<T>>[2]>
@@ -56,11 +57,37 @@ function validatedStorage<S extends v.GenericSchema>(schema: S): SyncStorage<v.I
 /**
  * A Jotai atom persisted in localStorage under `key`, validated on every read: a missing, malformed
  * or out-of-schema value yields `initialValue` (and is removed), and changes in other tabs sync in.
+ *
+ * Unlike jotai's `atomWithStorage(…, { getOnInit: true })`, which reads storage once when the
+ * module loads, the stored value is read when a store first needs it, so route guards reading the
+ * store, and every fresh store in tests, see what storage holds then. Writing RESET removes the key.
  */
 export function atomWithValidatedStorage<S extends v.GenericSchema>(
   key: string,
   schema: S,
   initialValue: v.InferOutput<S>,
 ) {
-  return atomWithStorage(key, initialValue, validatedStorage(schema), { getOnInit: true })
+  type Value = v.InferOutput<S>
+  const storage = validatedStorage(schema)
+  const baseAtom = atomWithLazy<Value>(() => storage.getItem(key, initialValue))
+  baseAtom.onMount = (set) => {
+    set(storage.getItem(key, initialValue))
+    return storage.subscribe?.(key, set, initialValue)
+  }
+  return atom(
+    (get) => get(baseAtom),
+    (get, set, update: SetStateAction<Value> | typeof RESET) => {
+      if (update === RESET) {
+        set(baseAtom, initialValue)
+        storage.removeItem(key)
+        return
+      }
+      const next: Value =
+        typeof update === 'function'
+          ? (update as (previous: Value) => Value)(get(baseAtom))
+          : update
+      set(baseAtom, next)
+      storage.setItem(key, next)
+    },
+  )
 }

@@ -1,4 +1,5 @@
 import { atom } from 'jotai'
+import { atomWithLazy } from 'jotai/utils'
 import * as v from 'valibot'
 import { atomWithValidatedStorage } from '../../lib/storage-atom.ts'
 
@@ -17,7 +18,8 @@ const chosenThemeAtom = atomWithValidatedStorage(
 
 const systemPrefersDark = () => typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches
 
-const systemThemeAtom = atom<Theme>(systemPrefersDark() ? 'dark' : 'light')
+// Read when first needed, not at module load, so it reflects the system at that moment.
+const systemThemeAtom = atomWithLazy<Theme>(() => (systemPrefersDark() ? 'dark' : 'light'))
 systemThemeAtom.onMount = (set) => {
   if (typeof matchMedia !== 'function') return
   const query = matchMedia(DARK_QUERY)

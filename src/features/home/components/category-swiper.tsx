@@ -54,7 +54,6 @@ export function CategorySwiper() {
           containerMessage: 'Shop by category',
           slideRole: 'group',
         }}
-        watchSlidesProgress
         onSwiper={(instance) => {
           setSwiper(instance)
           track(instance)

@@ -21,6 +21,8 @@ export function Header() {
   const hamburger = useRef<HTMLButtonElement>(null)
   const cartCount = useAtomValue(cartCountAtom)
   const openAccountModal = useSetAtom(accountModalOpenAtom)
+  // The menu belongs to the narrow layout: growing past 1024 px closes it for good.
+  if (isDesktop && menuOpen) setMenuOpen(false)
   const closeMenu = useCallback(() => {
     setMenuOpen(false)
     hamburger.current?.focus()

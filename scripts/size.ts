@@ -1,0 +1,93 @@
+/**
+ * `npm run size`: builds the SPA and reports what each route costs on the wire, gzip level 9:
+ * - the JavaScript and CSS the home route loads before it is interactive: the entry chunk, its
+ *   static imports and the home route's own chunk, without anything loaded lazily after paint;
+ * - for every other route, the JavaScript and CSS it adds on top of that entry.
+ * Exits non-zero when home is over its budget. `--no-build` measures the existing dist/.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+const HOME_JS_BUDGET_KB = 150
+const DIST = 'dist'
+
+interface Chunk {
+  file: string
+  isEntry?: boolean
+  isDynamicEntry?: boolean
+  imports?: string[]
+  dynamicImports?: string[]
+  css?: string[]
+}
+type Manifest = Record<string, Chunk>
+
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+}
+const manifestPath = join(DIST, '.vite', 'manifest.json')
+if (!existsSync(manifestPath))
+  throw new Error(`${manifestPath} is missing: build with manifest: true`)
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest
+
+const gzipSizes = new Map<string, number>()
+const gzipSize = (file: string) => {
+  let size = gzipSizes.get(file)
+  if (size === undefined) {
+    size = gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length
+    gzipSizes.set(file, size)
+  }
+  return size
+}
+
+/** The files a chunk brings with it: itself, its static imports (recursively) and their CSS. */
+function closure(key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key]
+  if (!chunk || seen.has(key)) return new Set()
+  seen.add(key)
+  const files = new Set([chunk.file, ...(chunk.css ?? [])])
+  for (const imported of chunk.imports ?? [])
+    for (const file of closure(imported, seen)) files.add(file)
+  return files
+}
+
+const sum = (files: Iterable<string>, ext: string) =>
+  [...files].filter((file) => file.endsWith(ext)).reduce((total, file) => total + gzipSize(file), 0)
+const kb = (bytes: number) => (bytes / 1024).toFixed(1)
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
+if (!entryKey) throw new Error('No entry chunk in the manifest')
+const entry = closure(entryKey)
+
+const routeKey = (key: string) => /^src\/routes\/(.+)\.tsx\?tsr-split=component$/.exec(key)?.[1]
+const routes = Object.keys(manifest)
+  .filter((key) => routeKey(key))
+  .map((key) => {
+    const extra = [...closure(key)].filter((file) => !entry.has(file))
+    return { route: routeKey(key) ?? key, js: sum(extra, '.js'), css: sum(extra, '.css') }
+  })
+  .sort((a, b) => a.route.localeCompare(b.route))
+
+const home = routes.find((r) => r.route === 'index')
+const homeJs = sum(entry, '.js') + (home?.js ?? 0)
+const homeCss = sum(entry, '.css') + (home?.css ?? 0)
+const lazy = Object.entries(manifest)
+  .filter(([key, chunk]) => chunk.isDynamicEntry && !routeKey(key))
+  .map(([key, chunk]) => ({ chunk: key, js: gzipSize(chunk.file) }))
+
+console.log(
+  '\nEntry (every route): JS %s KB, CSS %s KB (gzip)',
+  kb(sum(entry, '.js')),
+  kb(sum(entry, '.css')),
+)
+console.log('\nWhat each route adds on top of the entry (gzip KB):')
+console.table(routes.map((r) => ({ route: r.route, js: kb(r.js), css: kb(r.css) })))
+console.log('Loaded after first paint, on demand (gzip KB):')
+console.table(lazy.map((l) => ({ chunk: l.chunk, js: kb(l.js) })))
+const ok = homeJs <= HOME_JS_BUDGET_KB * 1024
+console.log(
+  `\nHome before interactive: JS ${kb(homeJs)} KB, CSS ${kb(homeCss)} KB (gzip); budget ${HOME_JS_BUDGET_KB} KB JS: ${ok ? 'met' : 'OVER BUDGET'}\n`,
+)
+process.exitCode = ok ? 0 : 1

@@ -1,0 +1,149 @@
+import { act, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { setViewportWidth } from '../../../test/match-media.ts'
+import { renderApp } from '../../../test/render-app.tsx'
+
+const header = () => screen.getByRole('banner')
+
+describe('header at 1024 px and wider', () => {
+  it("shows 'All Products', the first 4 categories and 'More Categories', and no hamburger", async () => {
+    setViewportWidth(1024)
+    await renderApp('/')
+    const nav = within(header()).getByRole('navigation', { name: 'Main' })
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')])
+    expect(links).toEqual([
+      ['All Products', '/products'],
+      ['Smartphones', '/products/smartphones'],
+      ['Laptops', '/products/laptops'],
+      ['Fragrances', '/products/fragrances'],
+      ['Skincare', '/products/skincare'],
+    ])
+    expect(within(header()).queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument()
+  })
+
+  it("'More Categories' opens the other 16, and Escape closes it back onto its button", async () => {
+    const { user } = await renderApp('/')
+    const more = within(header()).getByRole('button', { name: 'More Categories' })
+    expect(more).toHaveAttribute('aria-expanded', 'false')
+    await user.click(more)
+    expect(more).toHaveAttribute('aria-expanded', 'true')
+    const panel = document.getElementById(more.getAttribute('aria-controls') ?? '')
+    expect(panel).toBeVisible()
+    const names = within(panel as HTMLElement)
+      .getAllByRole('link')
+      .map((link) => link.textContent)
+    expect(names).toHaveLength(16)
+    expect(names[0]).toBe('Groceries')
+    expect(names.at(-1)).toBe('Lighting')
+    await user.keyboard('{Escape}')
+    expect(more).toHaveAttribute('aria-expanded', 'false')
+    expect(more).toHaveFocus()
+  })
+
+  it('navigates from the dropdown and closes it', async () => {
+    const { user, router } = await renderApp('/')
+    await user.click(within(header()).getByRole('button', { name: 'More Categories' }))
+    await user.click(within(header()).getByRole('link', { name: 'Womens Bags' }))
+    expect(router.state.location.pathname).toBe('/products/womens-bags')
+    expect(within(header()).getByRole('button', { name: 'More Categories' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    )
+  })
+
+  it('links the search and cart icons, and the user icon opens the account modal', async () => {
+    const { user } = await renderApp('/')
+    expect(within(header()).getByRole('link', { name: 'Search' })).toHaveAttribute(
+      'href',
+      '/search',
+    )
+    expect(within(header()).getByRole('link', { name: /^Cart/ })).toHaveAttribute('href', '/cart')
+    const account = within(header()).getByRole('button', { name: 'Account' })
+    await user.click(account)
+    const dialog = screen.getByRole('dialog', { name: 'Create An Account' })
+    expect(
+      within(dialog).getByText('Create a Meridian account with your email address.'),
+    ).toBeInTheDocument()
+    expect(within(dialog).getByRole('link', { name: 'create an account' })).toHaveAttribute(
+      'href',
+      '/userauth',
+    )
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(account).toHaveFocus()
+  })
+
+  it('shows the number of items in the stored cart', async () => {
+    const line = {
+      title: 'Item',
+      category: 'tops',
+      price: 10,
+      discountPercentage: 0,
+      thumbnail: 'x.svg',
+    }
+    localStorage.setItem(
+      'cart',
+      JSON.stringify([
+        { ...line, id: 1, quantity: 2 },
+        { ...line, id: 2, quantity: 1 },
+      ]),
+    )
+    await renderApp('/')
+    const cart = within(header()).getByRole('link', { name: 'Cart, 3 items' })
+    expect(cart).toHaveTextContent('3')
+  })
+
+  it('ignores a corrupted stored cart instead of failing', async () => {
+    localStorage.setItem('cart', '{not json')
+    await renderApp('/')
+    expect(within(header()).getByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument()
+    expect(localStorage.getItem('cart')).toBeNull()
+  })
+})
+
+describe('header below 1024 px', () => {
+  it('shows the hamburger instead of the category bar', async () => {
+    setViewportWidth(1023)
+    await renderApp('/')
+    expect(within(header()).queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument()
+    expect(within(header()).getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    )
+  })
+
+  it('opens a menu with every category that locks page scroll until closed', async () => {
+    setViewportWidth(390)
+    const { user } = await renderApp('/')
+    const hamburger = within(header()).getByRole('button', { name: 'Open menu' })
+    await user.click(hamburger)
+    const menu = screen.getByRole('navigation', { name: 'Categories' })
+    expect(within(menu).getAllByRole('link')).toHaveLength(21)
+    expect(document.documentElement).toHaveClass('scroll-locked')
+    expect(within(menu).getByRole('link', { name: 'All Products' })).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('navigation', { name: 'Categories' })).not.toBeInTheDocument()
+    expect(document.documentElement).not.toHaveClass('scroll-locked')
+    expect(within(header()).getByRole('button', { name: 'Open menu' })).toHaveFocus()
+  })
+
+  it('closes the menu when a category is chosen, and when the window grows past 1024 px', async () => {
+    setViewportWidth(390)
+    const { user, router } = await renderApp('/')
+    await user.click(within(header()).getByRole('button', { name: 'Open menu' }))
+    const menu = screen.getByRole('navigation', { name: 'Categories' })
+    await user.click(within(menu).getByRole('link', { name: 'Motorcycle' }))
+    expect(router.state.location.pathname).toBe('/products/motorcycle')
+    expect(screen.queryByRole('navigation', { name: 'Categories' })).not.toBeInTheDocument()
+
+    await user.click(within(header()).getByRole('button', { name: 'Open menu' }))
+    act(() => setViewportWidth(1280))
+    expect(screen.queryByRole('navigation', { name: 'Categories' })).not.toBeInTheDocument()
+    expect(document.documentElement).not.toHaveClass('scroll-locked')
+    // Narrow again: the menu stays closed until asked for.
+    act(() => setViewportWidth(390))
+    expect(screen.queryByRole('navigation', { name: 'Categories' })).not.toBeInTheDocument()
+  })
+})

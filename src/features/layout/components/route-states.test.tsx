@@ -1,0 +1,99 @@
+import { screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { apiServer } from '../../../test/api-server.ts'
+import { renderApp } from '../../../test/render-app.tsx'
+
+describe('not-found and guarded pages', () => {
+  it.each([
+    '/nope',
+    '/products/a/b',
+    '/product/abc',
+    '/product/0',
+    '/product/-1',
+    '/customer-service/teleport',
+  ])('shows the not-found page for %s', async (path) => {
+    await renderApp(path)
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+    ).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe('Page not found | Meridian'))
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/')
+  })
+
+  it.each([
+    ['/', 'HOLIDAY GIFTS'],
+    ['/products', 'All Products'],
+    ['/products/home-decoration', 'Home Decoration'],
+    ['/product/7', 'Product'],
+    ['/search', 'Search'],
+    ['/cart', 'Your Cart'],
+    ['/checkout', 'Checkout'],
+    ['/order-confirmation', 'Thank you for your order!'],
+    ['/userauth', 'Sign In'],
+    ['/customer-service/warranty', '5-Year Warranty'],
+  ])('renders %s with its heading and its own document title', async (path, heading) => {
+    await renderApp(path)
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
+    await waitFor(() =>
+      expect(document.title).toMatch(path === '/' ? /^Meridian \| / : new RegExp(`\\| Meridian$`)),
+    )
+  })
+
+  it('redirects /category to /products', async () => {
+    const { router } = await renderApp('/category')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'))
+  })
+
+  it('sends a signed-out visitor from /myaccount to the home page', async () => {
+    const { router } = await renderApp('/myaccount')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(screen.queryByRole('heading', { name: 'Overview' })).not.toBeInTheDocument()
+  })
+
+  it('lets a signed-in shopper open /myaccount', async () => {
+    localStorage.setItem('isUserLoggedIn', 'true')
+    await renderApp('/myaccount')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument()
+  })
+
+  it('treats a corrupted signed-in flag as signed out', async () => {
+    localStorage.setItem('isUserLoggedIn', 'yes please')
+    const { router } = await renderApp('/myaccount')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(localStorage.getItem('isUserLoggedIn')).toBeNull()
+  })
+})
+
+describe('a failed first load', () => {
+  it('shows the error in the section with Retry, without a toast, and Retry recovers', async () => {
+    apiServer.use(
+      http.get(
+        '*/api/products',
+        () => HttpResponse.json({ message: 'Database offline' }, { status: 503 }),
+        { once: true },
+      ),
+    )
+    const { user } = await renderApp('/')
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Database offline')
+    expect(screen.queryByRole('status')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findAllByRole('article')).toHaveLength(4)
+  })
+})
+
+describe('a failed background refresh', () => {
+  it('keeps the products on screen and toasts the spec message', async () => {
+    const { queryClient } = await renderApp('/')
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4))
+    apiServer.use(
+      http.get('*/api/products', () => HttpResponse.json({ message: 'ignored' }, { status: 500 })),
+    )
+    await queryClient.refetchQueries()
+    expect(
+      await screen.findByText('Something went wrong please contact system admin!'),
+    ).toBeInTheDocument()
+    expect(screen.getAllByRole('article')).toHaveLength(4)
+  })
+})

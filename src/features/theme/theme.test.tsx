@@ -1,0 +1,46 @@
+import { act, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { setPrefersDark } from '../../test/match-media.ts'
+import { renderApp } from '../../test/render-app.tsx'
+
+const html = document.documentElement
+
+describe('theme', () => {
+  it('follows the system preference until the shopper chooses', async () => {
+    setPrefersDark(true)
+    await renderApp('/')
+    expect(html.dataset.theme).toBe('dark')
+    expect(screen.getByRole('switch', { name: 'Dark theme' })).toBeChecked()
+    act(() => setPrefersDark(false))
+    expect(html.dataset.theme).toBe('light')
+    expect(localStorage.getItem('theme')).toBeNull()
+  })
+
+  it('toggles from the footer and keeps the choice under "theme"', async () => {
+    const { user } = await renderApp('/')
+    const toggle = screen.getByRole('switch', { name: 'Dark theme' })
+    expect(toggle).not.toBeChecked()
+    await user.click(toggle)
+    expect(html.dataset.theme).toBe('dark')
+    expect(html.style.colorScheme).toBe('dark')
+    expect(localStorage.getItem('theme')).toBe('"dark"')
+    // The choice now wins over the system preference.
+    act(() => setPrefersDark(false))
+    expect(html.dataset.theme).toBe('dark')
+    await user.click(toggle)
+    expect(localStorage.getItem('theme')).toBe('"light"')
+  })
+
+  it('restores a stored choice at start-up', async () => {
+    localStorage.setItem('theme', '"dark"')
+    await renderApp('/')
+    expect(html.dataset.theme).toBe('dark')
+  })
+
+  it('resets a corrupted stored theme to the system preference', async () => {
+    localStorage.setItem('theme', '"purple"')
+    await renderApp('/')
+    expect(html.dataset.theme).toBe('light')
+    expect(localStorage.getItem('theme')).toBeNull()
+  })
+})

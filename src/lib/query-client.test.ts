@@ -1,0 +1,58 @@
+import { describe, expect, it, vi } from 'vitest'
+import { ApiError } from './api-error.ts'
+import type { Notifier } from './notify.ts'
+import { createQueryClient } from './query-client.ts'
+
+function setup() {
+  const error = vi.fn<(message: string) => void>()
+  const notify: Notifier = { error, success: vi.fn() }
+  const queryClient = createQueryClient(notify)
+  queryClient.setDefaultOptions({ queries: { retry: false } })
+  return { notify: { error }, queryClient }
+}
+
+const failure = (status: number, body: unknown) => new ApiError({ kind: 'http', status, body }, 'x')
+
+describe('toasts come from the query and mutation caches only', () => {
+  it('does not toast a failed first load: the page shows it', async () => {
+    const { notify, queryClient } = setup()
+    await queryClient
+      .fetchQuery({ queryKey: ['first'], queryFn: () => Promise.reject(failure(500, null)) })
+      .catch(() => undefined)
+    expect(notify.error).not.toHaveBeenCalled()
+  })
+
+  it('toasts a failed background refresh with the spec texts, keeping the data', async () => {
+    const { notify, queryClient } = setup()
+    queryClient.setQueryData(['list'], ['kept'])
+    await queryClient
+      .fetchQuery({
+        queryKey: ['list'],
+        queryFn: () => Promise.reject(failure(400, { errors: ['One', 'Two'] })),
+        staleTime: 0,
+      })
+      .catch(() => undefined)
+    expect(notify.error.mock.calls).toEqual([['One'], ['Two']])
+    expect(queryClient.getQueryData(['list'])).toEqual(['kept'])
+  })
+
+  it('toasts every failed mutation', async () => {
+    const { notify, queryClient } = setup()
+    const mutation = queryClient.getMutationCache().build(queryClient, {
+      mutationFn: () => Promise.reject(failure(500, { message: 'ignored for 500' })),
+    })
+    await mutation.execute(undefined).catch(() => undefined)
+    expect(notify.error).toHaveBeenCalledWith('Something went wrong please contact system admin!')
+  })
+
+  it('keeps catalogue data fresh for five minutes and retries only transient failures', () => {
+    const defaults = createQueryClient({ error: vi.fn(), success: vi.fn() }).getDefaultOptions()
+      .queries
+    expect(defaults?.staleTime).toBe(5 * 60_000)
+    const retry = defaults?.retry as (count: number, error: unknown) => boolean
+    expect(retry(0, failure(503, null))).toBe(true)
+    expect(retry(1, failure(503, null))).toBe(true)
+    expect(retry(2, failure(503, null))).toBe(false)
+    expect(retry(0, failure(404, null))).toBe(false)
+  })
+})
