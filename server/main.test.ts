@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -44,6 +44,10 @@ describe('npm start (server/main.ts)', () => {
       body: JSON.stringify({ username: 'emilys', password: 'emilyspass' }),
     })
     expect(login.status).toBe(200)
+
+    // Without JWT_SECRET the server generates one and keeps it beside the database, owner-only.
+    expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600)
+    expect(statSync(join(dataDir, 'users.db')).isFile()).toBe(true)
 
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)

@@ -7,23 +7,31 @@ interface DisclosureProps {
   children: ReactNode
   /** When false the section is always open and its title is a plain heading (e.g. on wide screens). */
   collapsible: boolean
+  defaultOpen?: boolean
+  headingLevel?: 'h2' | 'h3'
 }
 
 /** A titled section that can collapse into an accordion item (WAI-ARIA disclosure pattern). */
-export function Disclosure({ title, children, collapsible }: DisclosureProps) {
-  const [open, setOpen] = useState(false)
+export function Disclosure({
+  title,
+  children,
+  collapsible,
+  defaultOpen = false,
+  headingLevel: Heading = 'h2',
+}: DisclosureProps) {
+  const [open, setOpen] = useState(defaultOpen)
   const panelId = useId()
   if (!collapsible) {
     return (
       <section>
-        <h2 className={styles.heading}>{title}</h2>
+        <Heading className={styles.heading}>{title}</Heading>
         {children}
       </section>
     )
   }
   return (
     <section>
-      <h2 className={styles.heading}>
+      <Heading className={styles.heading}>
         <button
           type="button"
           className={styles.trigger}
@@ -34,7 +42,7 @@ export function Disclosure({ title, children, collapsible }: DisclosureProps) {
           {title}
           <ChevronDownIcon width={20} height={20} />
         </button>
-      </h2>
+      </Heading>
       <div id={panelId} hidden={!open}>
         {children}
       </div>

@@ -45,6 +45,17 @@ describe('toasts come from the query and mutation caches only', () => {
     expect(notify.error).toHaveBeenCalledWith('Something went wrong please contact system admin!')
   })
 
+  it('toasts a mutation success message when the mutation names one', async () => {
+    const success = vi.fn<(message: string, ms?: number) => void>()
+    const queryClient = createQueryClient({ error: vi.fn(), success })
+    const mutation = queryClient.getMutationCache().build(queryClient, {
+      mutationFn: () => Promise.resolve('done'),
+      meta: { successMessage: 'Saved!', successToastMs: 3000 },
+    })
+    await mutation.execute(undefined)
+    expect(success).toHaveBeenCalledWith('Saved!', 3000)
+  })
+
   it('keeps catalogue data fresh for five minutes and retries only transient failures', () => {
     const defaults = createQueryClient({ error: vi.fn(), success: vi.fn() }).getDefaultOptions()
       .queries

@@ -1,6 +1,15 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { errorMessages, isRetryable } from './api-error.ts'
 import type { Notifier } from './notify.ts'
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** Toasted when the mutation succeeds (spec §4's add-to-cart message, for one). */
+      successMessage?: string
+      successToastMs?: number
+    }
+  }
+}
 
 // Catalogue data changes rarely: fresh for 5 minutes (decisions §4), kept 30 minutes after last use.
 const STALE_MS = 5 * 60_000
@@ -23,6 +32,10 @@ export function createQueryClient(notify: Notifier): QueryClient {
     mutationCache: new MutationCache({
       onError: (error) => {
         toastAll(error)
+      },
+      onSuccess: (_data, _variables, _context, mutation) => {
+        const { successMessage, successToastMs } = mutation.meta ?? {}
+        if (successMessage) notify.success(successMessage, successToastMs)
       },
     }),
     defaultOptions: {

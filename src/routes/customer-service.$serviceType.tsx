@@ -1,19 +1,23 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { SimplePage } from '../features/layout/index.ts'
-
-const SERVICES: Record<string, string> = {
-  warranty: '5-Year Warranty',
-  'shop-gifts': 'Free Gift Boxing',
-  returns: 'Free Shipping & Returns',
-  monogram: 'Make it Yours',
-}
+import {
+  isServiceType,
+  loadServiceContent,
+  ServicePage,
+  ServicePending,
+} from '../features/customer-service/index.ts'
 
 export const Route = createFileRoute('/customer-service/$serviceType')({
   beforeLoad: ({ params }) => {
-    if (!Object.hasOwn(SERVICES, params.serviceType)) throw notFound()
+    if (!isServiceType(params.serviceType)) throw notFound()
+    return { serviceType: params.serviceType }
   },
-  component: function CustomerServicePage() {
-    const { serviceType } = Route.useParams()
-    return <SimplePage title={SERVICES[serviceType] ?? 'Customer Service'} />
+  loader: ({ context }) => loadServiceContent(context.serviceType),
+  pendingComponent: ServicePending,
+  pendingMs: 0,
+  pendingMinMs: 0,
+  component: function CustomerServiceRoute() {
+    const content = Route.useLoaderData()
+    const { serviceType } = Route.useRouteContext()
+    return <ServicePage type={serviceType} content={content} />
   },
 })

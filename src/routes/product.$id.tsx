@@ -1,10 +1,16 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { SimplePage } from '../features/layout/index.ts'
+import * as v from 'valibot'
+import { loadProduct, productIdSchema } from '../features/catalog/index.ts'
+import { ProductPage } from '../features/product/index.ts'
 
 export const Route = createFileRoute('/product/$id')({
   // Only positive whole numbers are product ids; anything else is a page that does not exist.
   beforeLoad: ({ params }) => {
-    if (!/^[1-9]\d{0,8}$/.test(params.id)) throw notFound()
+    if (!v.is(productIdSchema, params.id)) throw notFound()
   },
-  component: () => <SimplePage title="Product" />,
+  loader: ({ context, params }) => loadProduct(context.queryClient, Number(params.id)),
+  component: function ProductRoute() {
+    const { id } = Route.useParams()
+    return <ProductPage id={Number(id)} />
+  },
 })

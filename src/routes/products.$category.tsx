@@ -1,10 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { categoryName } from '../features/catalog/index.ts'
-import { SimplePage } from '../features/layout/index.ts'
+import { ListingPage, loadListing, parseListingSearch } from '../features/catalog/index.ts'
 
 export const Route = createFileRoute('/products/$category')({
-  component: function CategoryPage() {
+  validateSearch: parseListingSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps, params }) => loadListing(context.queryClient, params.category, deps),
+  component: function CategoryRoute() {
     const { category } = Route.useParams()
-    return <SimplePage title={categoryName(category)} />
+    const search = Route.useSearch()
+    const navigate = Route.useNavigate()
+    return (
+      <ListingPage
+        category={category}
+        search={search}
+        onSearchChange={(next) => void navigate({ search: next })}
+      />
+    )
   },
 })

@@ -1,7 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SimplePage } from '../features/layout/index.ts'
-import { messages } from '../lib/messages.ts'
+import { ListingPage, loadListing, parseListingSearch } from '../features/catalog/index.ts'
 
 export const Route = createFileRoute('/products/')({
-  component: () => <SimplePage title={messages.allProducts} />,
+  validateSearch: parseListingSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => loadListing(context.queryClient, undefined, deps),
+  component: function AllProductsRoute() {
+    const search = Route.useSearch()
+    const navigate = Route.useNavigate()
+    return (
+      <ListingPage search={search} onSearchChange={(next) => void navigate({ search: next })} />
+    )
+  },
 })

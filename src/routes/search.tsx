@@ -1,6 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SimplePage } from '../features/layout/index.ts'
+import { useCallback } from 'react'
+import { parseSearchParams, SearchPage } from '../features/search/index.ts'
 
 export const Route = createFileRoute('/search')({
-  component: () => <SimplePage title="Search" />,
+  validateSearch: parseSearchParams,
+  component: function SearchRoute() {
+    const { q = '' } = Route.useSearch()
+    const navigate = Route.useNavigate()
+    // Typing replaces the history entry, so Back leaves search instead of stepping through keystrokes.
+    const onQueryChange = useCallback(
+      (next: string) => void navigate({ search: next ? { q: next } : {}, replace: true }),
+      [navigate],
+    )
+    return <SearchPage query={q} onQueryChange={onQueryChange} />
+  },
 })

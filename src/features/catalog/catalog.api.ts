@@ -1,15 +1,83 @@
+import * as v from 'valibot'
 import { requestJson } from '../../lib/api-client.ts'
-import { productListSchema, type ProductList } from './catalog.schemas.ts'
+import {
+  PRODUCT_FIELDS,
+  productListSchema,
+  productSchema,
+  type Product,
+  type ProductList,
+} from './catalog.schemas.ts'
+import { sortOption, type SortValue } from './sorting.ts'
 
-export interface ProductPageRequest {
-  skip: number
-  limit: number
+export interface ListScope {
+  /** A category slug; none for the whole catalogue. */
+  category?: string
+  sort?: SortValue
 }
 
-/** GET products?limit&skip: one page of the whole catalogue. */
+const listPath = (category?: string) =>
+  category ? `products/category/${encodeURIComponent(category)}` : 'products'
+
+/** One page of a listing, sorted by the API (decisions §4). */
 export function fetchProductPage(
-  { skip, limit }: ProductPageRequest,
+  scope: ListScope,
+  skip: number,
+  limit: number,
   signal?: AbortSignal,
 ): Promise<ProductList> {
-  return requestJson(productListSchema, 'products', { searchParams: { limit, skip }, signal })
+  const option = sortOption(scope.sort)
+  const sort = option ? { sortBy: option.sortBy, order: option.order } : {}
+  return requestJson(productListSchema, listPath(scope.category), {
+    searchParams: { limit, skip, ...sort },
+    signal,
+  })
 }
+
+/** The whole category (or catalogue) at once, with only the fields the storefront uses: for filtering. */
+export async function fetchProductScope(
+  category: string | undefined,
+  signal?: AbortSignal,
+): Promise<Product[]> {
+  const list = await requestJson(productListSchema, listPath(category), {
+    searchParams: { limit: 0, select: PRODUCT_FIELDS.join(',') },
+    signal,
+  })
+  return list.products
+}
+
+export function fetchProduct(id: number, signal?: AbortSignal): Promise<Product> {
+  return requestJson(productSchema, `products/${id}`, { signal })
+}
+
+export function searchProducts(
+  query: string,
+  skip: number,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<ProductList> {
+  return requestJson(productListSchema, 'products/search', {
+    searchParams: { q: query, limit, skip },
+    signal,
+  })
+}
+
+/**
+ * 'You Might Also Like' (decisions §4): `products?limit=3&skip=N` with N in 0–99 derived from the
+ * product id, so the answer is cacheable, and chosen so the window never holds the product itself.
+ */
+export function relatedOffset(id: number): number {
+  const own = id - 1
+  let offset = (Math.imul(id, 2654435761) >>> 0) % 98
+  if (own >= offset && own <= offset + 2) offset = (own + 3) % 98
+  return offset
+}
+
+export async function fetchRelated(id: number, signal?: AbortSignal): Promise<Product[]> {
+  const list = await requestJson(productListSchema, 'products', {
+    searchParams: { limit: 3, skip: relatedOffset(id) },
+    signal,
+  })
+  return list.products.filter((product) => product.id !== id)
+}
+
+export const productIdSchema = v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/), v.transform(Number))

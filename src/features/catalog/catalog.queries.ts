@@ -1,14 +1,33 @@
-import { infiniteQueryOptions } from '@tanstack/react-query'
-import { fetchProductPage } from './catalog.api.ts'
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query'
+import {
+  fetchProduct,
+  fetchProductPage,
+  fetchProductScope,
+  fetchRelated,
+  searchProducts,
+  type ListScope,
+} from './catalog.api.ts'
 import type { Product, ProductList } from './catalog.schemas.ts'
 
-/** Page size for listings and load-more (spec §9). */
+/** Page size for listings, load-more and search (spec §9). */
 export const PAGE_SIZE = 30
 
 export const catalogKeys = {
   all: ['catalog'] as const,
   lists: () => [...catalogKeys.all, 'list'] as const,
-  allProducts: () => [...catalogKeys.lists(), 'all'] as const,
+  list: (scope: ListScope) =>
+    [...catalogKeys.lists(), { category: scope.category, sort: scope.sort }] as const,
+  scopes: () => [...catalogKeys.all, 'scope'] as const,
+  scope: (category: string | undefined) => [...catalogKeys.scopes(), { category }] as const,
+  searches: () => [...catalogKeys.all, 'search'] as const,
+  search: (query: string) => [...catalogKeys.searches(), query] as const,
+  product: (id: number) => [...catalogKeys.all, 'product', id] as const,
+  related: (id: number) => [...catalogKeys.all, 'related', id] as const,
 }
 
 /** The offset of the next page, or undefined once everything is loaded. */
@@ -20,17 +39,72 @@ export function nextOffset(
   return loaded < lastPage.total && lastPage.products.length > 0 ? loaded : undefined
 }
 
+/** A listing, 30 a page, sorted by the API; Load More fetches the next page. */
+export function productListQuery(scope: ListScope) {
+  return infiniteQueryOptions({
+    queryKey: catalogKeys.list(scope),
+    queryFn: ({ pageParam, signal }) => fetchProductPage(scope, pageParam, PAGE_SIZE, signal),
+    initialPageParam: 0,
+    getNextPageParam: nextOffset,
+  })
+}
+
 /**
  * Every product, 30 a page. Home reads its first page (`products?limit=30&skip=0`) for the best
  * sellers, so /products opens from the same cache entry afterwards (decisions §4).
  */
-export function allProductsQuery() {
+export const allProductsQuery = () => productListQuery({})
+
+/** A whole category at once, for filtering on the client (decisions §4). */
+export function productScopeQuery(category: string | undefined) {
+  return queryOptions({
+    queryKey: catalogKeys.scope(category),
+    queryFn: ({ signal }) => fetchProductScope(category, signal),
+  })
+}
+
+/** Search results, 30 a page (spec §5, decisions §4). */
+export function searchQuery(query: string) {
   return infiniteQueryOptions({
-    queryKey: catalogKeys.allProducts(),
-    queryFn: ({ pageParam, signal }) =>
-      fetchProductPage({ skip: pageParam, limit: PAGE_SIZE }, signal),
+    queryKey: catalogKeys.search(query),
+    queryFn: ({ pageParam, signal }) => searchProducts(query, pageParam, PAGE_SIZE, signal),
     initialPageParam: 0,
     getNextPageParam: nextOffset,
+  })
+}
+
+/** The product if any cached list (listing pages, whole categories, search results) holds it. */
+function findCachedProduct(
+  queryClient: QueryClient,
+  id: number,
+): { product: Product; updatedAt: number } | undefined {
+  const cache = queryClient.getQueryCache()
+  for (const query of cache.findAll({ queryKey: catalogKeys.all })) {
+    const data = query.state.data as InfiniteData<ProductList> | Product[] | undefined
+    const products = Array.isArray(data) ? data : data?.pages?.flatMap((page) => page.products)
+    const product = products?.find((candidate) => candidate?.id === id)
+    if (product) return { product, updatedAt: query.state.dataUpdatedAt }
+  }
+  return undefined
+}
+
+/**
+ * One product. Seeded from any cached list that holds it, so opening a product from a listing
+ * makes no request (decisions §4); its freshness is that of the list it came from.
+ */
+export function productQuery(queryClient: QueryClient, id: number) {
+  return queryOptions({
+    queryKey: catalogKeys.product(id),
+    queryFn: ({ signal }) => fetchProduct(id, signal),
+    initialData: () => findCachedProduct(queryClient, id)?.product,
+    initialDataUpdatedAt: () => findCachedProduct(queryClient, id)?.updatedAt,
+  })
+}
+
+export function relatedQuery(id: number) {
+  return queryOptions({
+    queryKey: catalogKeys.related(id),
+    queryFn: ({ signal }) => fetchRelated(id, signal),
   })
 }
 

@@ -13,6 +13,7 @@ export const productCardSchema = v.object({
   thumbnail: v.string(),
 })
 
+/** What the storefront uses of a product: the card plus the detail page's fields. */
 export const productSchema = v.object({
   ...productCardSchema.entries,
   description: v.string(),
@@ -20,6 +21,12 @@ export const productSchema = v.object({
   images: v.array(v.string()),
   tags: v.optional(v.array(v.string()), []),
 })
+
+/**
+ * The fields the storefront asks for when it fetches a whole category at once (`select`): exactly
+ * productSchema's, so any cached list can seed a product page.
+ */
+export const PRODUCT_FIELDS = Object.keys(productSchema.entries).filter((key) => key !== 'id')
 
 export const productListSchema = v.object({
   products: v.array(productSchema),

@@ -54,7 +54,7 @@ export function Header() {
           <nav className={styles.nav} aria-label="Main">
             <ul className={styles.navList}>
               <li>
-                <Link to="/products" className={styles.navLink}>
+                <Link to="/products" className={styles.navLink} activeOptions={{ exact: true }}>
                   {messages.allProducts}
                 </Link>
               </li>

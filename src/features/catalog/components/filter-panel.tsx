@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useId, useState } from 'react'
+import { Button } from '../../../components/button.tsx'
+import { Disclosure } from '../../../components/disclosure.tsx'
+import { CloseIcon } from '../../../components/icons.tsx'
+import { productScopeQuery } from '../catalog.queries.ts'
+import {
+  applyFilters,
+  countFilters,
+  FILTER_GROUPS,
+  toggleFilter,
+  type Filters,
+} from '../filters.ts'
+import styles from './listing.module.css'
+
+interface FilterPanelProps {
+  id: string
+  category: string | undefined
+  /** The filters in the URL; the panel edits a copy until 'Show N Products'. */
+  applied: Filters
+  onApply: (filters: Filters) => void
+  onClose: () => void
+  /** Small screens: a full-height sheet over the page. */
+  sheet: boolean
+}
+
+/** 'Filter (n)' with the four groups of spec §3; 'Show N Products' counts the real matches. */
+export function FilterPanel({ id, category, applied, onApply, onClose, sheet }: FilterPanelProps) {
+  const [draft, setDraft] = useState(applied)
+  const titleId = useId()
+  // The whole category, once: N is the true number of matches of the choices so far.
+  const scope = useQuery(productScopeQuery(category))
+  const matches = scope.data ? applyFilters(scope.data, draft).length : undefined
+
+  useEffect(() => {
+    if (!sheet) return
+    const root = document.documentElement
+    root.classList.add('scroll-locked')
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => {
+      root.classList.remove('scroll-locked')
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [sheet, onClose])
+
+  return (
+    <aside
+      id={id}
+      className={sheet ? styles.sheet : styles.panel}
+      aria-labelledby={titleId}
+      role={sheet ? 'dialog' : undefined}
+      aria-modal={sheet || undefined}
+    >
+      <div className={styles.panelHeader}>
+        <h2 id={titleId}>Filter ({countFilters(draft)})</h2>
+        {sheet && (
+          <button type="button" className={styles.tag} onClick={onClose} aria-label="Hide Filter">
+            <CloseIcon width={20} height={20} />
+          </button>
+        )}
+      </div>
+      {FILTER_GROUPS.map((group) => (
+        <Disclosure
+          key={group.key}
+          title={group.title}
+          collapsible
+          headingLevel="h3"
+          defaultOpen={Boolean(applied[group.key]?.length)}
+        >
+          <ul className={styles.options}>
+            {group.options.map((option) => (
+              <li key={option.value}>
+                <label className={styles.option}>
+                  <input
+                    type="checkbox"
+                    checked={draft[group.key]?.includes(option.value) ?? false}
+                    onChange={() =>
+                      setDraft((current) => toggleFilter(current, group.key, option.value))
+                    }
+                  />
+                  {option.label}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </Disclosure>
+      ))}
+      <div className={styles.panelActions}>
+        <Button onClick={() => onApply(draft)} disabled={matches === undefined}>
+          {matches === undefined ? 'Counting products…' : `Show ${matches} Products`}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setDraft({})
+            onApply({})
+          }}
+        >
+          Clear All
+        </Button>
+      </div>
+    </aside>
+  )
+}

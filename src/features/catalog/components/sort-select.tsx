@@ -1,0 +1,31 @@
+import { useId } from 'react'
+import { SORT_OPTIONS, type SortValue } from '../sorting.ts'
+import styles from './listing.module.css'
+
+interface SortSelectProps {
+  value: SortValue | undefined
+  onChange: (value: SortValue | undefined) => void
+}
+
+/** 'Sort By: SELECT' until an option is chosen (spec §2.4). */
+export function SortSelect({ value, onChange }: SortSelectProps) {
+  const id = useId()
+  return (
+    <div className={styles.sort}>
+      <label htmlFor={id}>Sort By:</label>
+      <select
+        id={id}
+        className={styles.select}
+        value={value ?? ''}
+        onChange={(event) => onChange((event.target.value || undefined) as SortValue | undefined)}
+      >
+        <option value="">SELECT</option>
+        {SORT_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}

@@ -1,0 +1,31 @@
+import type { ServiceContent } from '../service-content.ts'
+
+export const content: ServiceContent = {
+  title: 'Free Shipping & Returns',
+  intro: 'Shipping is free on every order, and so are returns within 30 days.',
+  sections: [
+    {
+      heading: 'Shipping',
+      points: [
+        'Standard Ground: 7-10 business days, free',
+        'Free in-store pickup at our Perimeter Mall store, usually the next day',
+        'Tracking by e-mail and, if you like, by SMS',
+      ],
+    },
+    {
+      heading: 'Returns',
+      paragraphs: [
+        'Changed your mind? Return unworn, unused items in their original packaging within 30 days of delivery for a full refund to your original payment method.',
+        'Start a return from My Purchases, print the prepaid label, and drop the parcel at any post office, or bring it to the store.',
+      ],
+    },
+    {
+      heading: 'Exceptions',
+      points: [
+        'Monogrammed and personalised items',
+        'Opened fragrances and skincare',
+        'Free promotional items',
+      ],
+    },
+  ],
+}

@@ -1,0 +1,34 @@
+import { A11y, Keyboard, Pagination } from 'swiper/modules'
+import { Swiper, SwiperSlide } from 'swiper/react'
+import 'swiper/css'
+import 'swiper/css/pagination'
+import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
+import styles from './product-gallery.module.css'
+
+/** The product's photos as a swipeable carousel (small screens). */
+export function ImageCarousel({ images, title }: { images: readonly string[]; title: string }) {
+  return (
+    <Swiper
+      className={styles.carousel}
+      modules={[A11y, Keyboard, Pagination]}
+      slidesPerView={1}
+      keyboard={{ enabled: true, onlyInViewport: true }}
+      pagination={{ clickable: true }}
+      a11y={{ enabled: true, containerMessage: `Photos of ${title}` }}
+    >
+      {images.map((src, index) => (
+        <SwiperSlide key={src}>
+          <ImageWithFallback
+            className={styles.image}
+            src={src}
+            alt={`${title}, photo ${index + 1} of ${images.length}`}
+            width={600}
+            height={600}
+            loading={index === 0 ? 'eager' : 'lazy'}
+            fetchPriority={index === 0 ? 'high' : 'auto'}
+          />
+        </SwiperSlide>
+      ))}
+    </Swiper>
+  )
+}

@@ -1,0 +1,56 @@
+import { A11y, Keyboard } from 'swiper/modules'
+import { Swiper, SwiperSlide } from 'swiper/react'
+import 'swiper/css'
+import { GiftIcon, PenIcon, ShieldIcon, TruckIcon } from '../../../components/icons.tsx'
+import styles from './perks-carousel.module.css'
+
+const PERKS = [
+  {
+    title: '5 Year Warranty',
+    text: 'Repairs or replacement, free, for five years.',
+    Icon: ShieldIcon,
+  },
+  { title: 'Free Gift Boxing', text: 'Hand-wrapped with a note of your own.', Icon: GiftIcon },
+  {
+    title: 'Free Shipping and Returns',
+    text: 'Delivered free; returns free for 30 days.',
+    Icon: TruckIcon,
+  },
+  { title: 'Customize and Monogram', text: 'Add initials to make it truly theirs.', Icon: PenIcon },
+] as const
+
+/**
+ * Spec §9: the centre slide takes 60% of the width below 450 px, 50% up to 550, 40% up to 750 and
+ * 25% above (all four in view); swiping is on below 750 px.
+ */
+export const PERK_BREAKPOINTS = {
+  0: { slidesPerView: 1 / 0.6, allowTouchMove: true },
+  450: { slidesPerView: 1 / 0.5, allowTouchMove: true },
+  551: { slidesPerView: 1 / 0.4, allowTouchMove: true },
+  751: { slidesPerView: 1 / 0.25, allowTouchMove: false },
+}
+
+export function PerksCarousel() {
+  return (
+    <Swiper
+      className={styles.swiper}
+      modules={[A11y, Keyboard]}
+      centeredSlides
+      centeredSlidesBounds
+      spaceBetween={16}
+      breakpoints={PERK_BREAKPOINTS}
+      keyboard={{ enabled: true, onlyInViewport: true }}
+      a11y={{ enabled: true, containerMessage: 'Included with this purchase', slideRole: 'group' }}
+    >
+      {PERKS.map(({ title, text, Icon }) => (
+        <SwiperSlide key={title}>
+          <div className={styles.perk}>
+            <Icon width={32} height={32} />
+            <h3>{title}</h3>
+            <p>{text}</p>
+          </div>
+        </SwiperSlide>
+      ))}
+    </Swiper>
+  )
+}

@@ -1,0 +1,73 @@
+import { useId, useLayoutEffect, useRef, useState } from 'react'
+import { Button } from '../../../components/button.tsx'
+import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
+import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
+import { ImageCarousel } from './image-carousel.tsx'
+import styles from './product-gallery.module.css'
+
+/**
+ * The product's photos (spec §2.6): a carousel on small screens, a grid on wide ones. The grid is
+ * capped at the window's height minus 80 px; 'Show More' / 'Show Less' appear when that cuts it.
+ */
+export function ProductGallery({ images, title }: { images: readonly string[]; title: string }) {
+  const wide = useMediaQuery(DESKTOP_QUERY)
+  if (!wide) return <ImageCarousel images={images} title={title} />
+  return <ImageGrid images={images} title={title} />
+}
+
+function ImageGrid({ images, title }: { images: readonly string[]; title: string }) {
+  const grid = useRef<HTMLDivElement>(null)
+  const gridId = useId()
+  const [expanded, setExpanded] = useState(false)
+  const [overflows, setOverflows] = useState(false)
+
+  useLayoutEffect(() => {
+    const element = grid.current
+    if (!element) return
+    const measure = () => setOverflows(element.scrollHeight > window.innerHeight - 80)
+    measure()
+    window.addEventListener('resize', measure)
+    element.addEventListener('load', measure, true)
+    return () => {
+      window.removeEventListener('resize', measure)
+      element.removeEventListener('load', measure, true)
+    }
+  }, [images])
+
+  return (
+    <div>
+      <div
+        ref={grid}
+        id={gridId}
+        className={[styles.grid, images.length === 1 && styles.single, !expanded && styles.capped]
+          .filter(Boolean)
+          .join(' ')}
+      >
+        {images.map((src, index) => (
+          <ImageWithFallback
+            key={src}
+            className={styles.image}
+            src={src}
+            alt={`${title}, photo ${index + 1} of ${images.length}`}
+            width={600}
+            height={600}
+            loading={index < 2 ? 'eager' : 'lazy'}
+            fetchPriority={index === 0 ? 'high' : 'auto'}
+          />
+        ))}
+      </div>
+      {(overflows || expanded) && (
+        <div className={styles.toggle}>
+          <Button
+            variant="secondary"
+            aria-expanded={expanded}
+            aria-controls={gridId}
+            onClick={() => setExpanded((open) => !open)}
+          >
+            {expanded ? 'Show Less' : 'Show More'}
+          </Button>
+        </div>
+      )}
+    </div>
+  )
+}

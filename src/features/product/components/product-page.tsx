@@ -1,0 +1,75 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Breadcrumb } from '../../../components/breadcrumb.tsx'
+import { Price } from '../../../components/price.tsx'
+import { StarRating } from '../../../components/star-rating.tsx'
+import { pageTitle } from '../../../lib/page-title.ts'
+import { categoryName, productQuery } from '../../catalog/index.ts'
+import { PerksCarousel } from './perks-carousel.tsx'
+import { ProductGallery } from './product-gallery.tsx'
+import styles from './product-page.module.css'
+import { PurchaseActions } from './purchase-actions.tsx'
+import { RelatedProducts } from './related-products.tsx'
+import { ShippingOptions } from './shipping-options.tsx'
+
+function stockText(stock: number): string {
+  if (stock <= 0) return 'Out of Stock'
+  return stock < 10 ? `Only ${stock} left` : 'In Stock'
+}
+
+/** /product/{id} (spec §2.6). The route's loader has the product in the cache before this renders. */
+export function ProductPage({ id }: { id: number }) {
+  const queryClient = useQueryClient()
+  const { data: product } = useSuspenseQuery(productQuery(queryClient, id))
+  const category = categoryName(product.category)
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <title>{pageTitle(product.title)}</title>
+      <Breadcrumb
+        items={[
+          { label: 'Home', link: { to: '/' } },
+          {
+            label: category,
+            link: { to: '/products/$category', params: { category: product.category } },
+          },
+          {
+            label: product.title,
+            link: { to: '/product/$id', params: { id: String(product.id) } },
+          },
+        ]}
+      />
+      <div className={styles.top}>
+        <ProductGallery
+          images={product.images.length > 0 ? product.images : [product.thumbnail]}
+          title={product.title}
+        />
+        <div className={styles.info}>
+          {product.brand && <p className={styles.brand}>{product.brand}</p>}
+          <h1 className={styles.title}>{product.title}</h1>
+          <p className={styles.category}>{category}</p>
+          <div className={styles.rating}>
+            <StarRating rating={product.rating} />
+            <span>{product.rating.toFixed(1)}</span>
+          </div>
+          <Price
+            className={styles.price}
+            price={product.price}
+            discountPercentage={product.discountPercentage}
+          />
+          <p className={styles.stock}>{stockText(product.stock)}</p>
+          <p className={styles.description}>{product.description}</p>
+          <PurchaseActions product={product} />
+          <ShippingOptions />
+        </div>
+      </div>
+      <section className={styles.section} aria-labelledby="perks-title">
+        <h2 id="perks-title">Included with this Purchase</h2>
+        <PerksCarousel />
+      </section>
+      <section className={styles.section} aria-labelledby="related-title">
+        <h2 id="related-title">You Might Also Like</h2>
+        <RelatedProducts id={product.id} />
+      </section>
+    </div>
+  )
+}

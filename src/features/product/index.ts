@@ -1,0 +1,1 @@
+export { ProductPage } from './components/product-page.tsx'

@@ -1,0 +1,1 @@
+export { savedAtom, toggleSavedAtom, type SavedItem } from './saved.atoms.ts'

@@ -1,0 +1,121 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Button } from '../../../components/button.tsx'
+import { SearchIcon } from '../../../components/icons.tsx'
+import { errorMessages } from '../../../lib/api-error.ts'
+import { messages } from '../../../lib/messages.ts'
+import { pageTitle } from '../../../lib/page-title.ts'
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts'
+import { ProductGrid, ProductGridSkeleton, searchQuery } from '../../catalog/index.ts'
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, searchTerm } from '../search.ts'
+import styles from './search-page.module.css'
+
+interface SearchPageProps {
+  /** `?q=` of the URL. */
+  query: string
+  onQueryChange: (query: string) => void
+}
+
+/** /search (spec §2.5, §5): the box is bound to ?q= once typing pauses for 300 ms. */
+export function SearchPage({ query, onQueryChange }: SearchPageProps) {
+  const inputId = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const [text, setText] = useState(query)
+  // Back/Forward change ?q= from outside: the box follows.
+  const [synced, setSynced] = useState(query)
+  if (query !== synced) {
+    setSynced(query)
+    setText(query)
+  }
+  const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS)
+
+  useEffect(() => {
+    if (settled.trim() !== query.trim()) onQueryChange(settled.trim())
+  }, [settled, query, onQueryChange])
+
+  // Arriving from the header's search icon, the shopper can type at once.
+  useEffect(() => input.current?.focus(), [])
+
+  const term = searchTerm(query)
+  const results = useSearchResults(term)
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <title>{pageTitle(term ? `Search: ${query.trim()}` : 'Search')}</title>
+      <h1>Search</h1>
+      <form className={styles.field} role="search" onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor={inputId}>{messages.searchLabel}</label>
+        <SearchIcon className={styles.icon} width={20} height={20} />
+        <input
+          ref={input}
+          id={inputId}
+          className={styles.input}
+          type="search"
+          autoComplete="off"
+          enterKeyHint="search"
+          maxLength={100}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </form>
+      <SearchResults term={term} results={results} />
+    </div>
+  )
+}
+
+function SearchResults({
+  term,
+  results,
+}: {
+  term: string
+  results: ReturnType<typeof useSearchResults>
+}) {
+  if (!term) return <p className={styles.message}>{messages.searchEmpty}</p>
+  if (term.length < SEARCH_MIN_LENGTH) {
+    return <p className={styles.message}>Type at least {SEARCH_MIN_LENGTH} characters to search.</p>
+  }
+  if (results.isPending) return <ProductGridSkeleton />
+  if (results.error && !results.data) {
+    return (
+      <div className={styles.message} role="alert">
+        <p>{errorMessages(results.error).join(' ')}</p>
+        <Button onClick={() => void results.refetch()}>Retry</Button>
+      </div>
+    )
+  }
+  const products = results.data?.pages.flatMap((page) => page.products) ?? []
+  const total = results.data?.pages[0]?.total ?? 0
+  if (products.length === 0) return <p className={styles.message}>{messages.searchNoResults}</p>
+  return (
+    <div
+      className={results.isPlaceholderData ? styles.stale : undefined}
+      aria-busy={results.isPlaceholderData}
+    >
+      <ProductGrid products={products} label="Search results" />
+      <p className={styles.status} role="status">
+        Viewing {products.length} of {total} products
+      </p>
+      {results.hasNextPage && (
+        <div className={styles.more}>
+          <Button
+            variant="secondary"
+            onClick={() => void results.fetchNextPage()}
+            disabled={results.isFetchingNextPage}
+          >
+            {results.isFetchingNextPage ? 'Loading…' : 'Load More'}
+          </Button>
+        </div>
+      )}
+    </div>
+  )
+}
+
+/** Results for a term of at least 3 characters; no request below that (spec §5). */
+function useSearchResults(term: string) {
+  return useInfiniteQuery({
+    ...searchQuery(term),
+    enabled: term.length >= SEARCH_MIN_LENGTH,
+    // The previous results stay on screen while the next query loads (decisions §4).
+    placeholderData: keepPreviousData,
+  })
+}

@@ -1,0 +1,2 @@
+export { SearchPage } from './components/search-page.tsx'
+export { parseSearchParams } from './search.ts'

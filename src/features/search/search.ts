@@ -1,0 +1,30 @@
+import * as v from 'valibot'
+
+/** Spec §5 / §9: input is debounced by 300 ms and a query needs at least 3 characters. */
+export const SEARCH_DEBOUNCE_MS = 300
+export const SEARCH_MIN_LENGTH = 3
+const MAX_QUERY_LENGTH = 100
+
+const searchSchema = v.object({
+  q: v.fallback(
+    v.optional(
+      v.pipe(
+        v.union([v.string(), v.number()]),
+        v.transform(String),
+        v.transform((q) => q.slice(0, MAX_QUERY_LENGTH)),
+      ),
+    ),
+    undefined,
+  ),
+})
+
+export type SearchParams = { q?: string }
+
+/** validateSearch for /search: `q` is text (a number is read as text); anything else is dropped. */
+export function parseSearchParams(search: Record<string, unknown>): SearchParams {
+  const { q } = v.parse(searchSchema, search)
+  return q ? { q } : {}
+}
+
+/** The text a query is made from; case and outer spaces do not make a new request. */
+export const searchTerm = (text: string) => text.trim().toLowerCase()
