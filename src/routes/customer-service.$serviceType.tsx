@@ -1,10 +1,9 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import {
-  isServiceType,
-  loadServiceContent,
   ServicePage,
   ServicePending,
-} from '../features/customer-service/index.ts'
+} from '../features/customer-service/components/service-page.tsx'
+import { isServiceType, loadServiceContent } from '../features/customer-service/service-content.ts'
 
 export const Route = createFileRoute('/customer-service/$serviceType')({
   beforeLoad: ({ params }) => {

@@ -1,7 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { loadProduct, productIdSchema } from '../features/catalog/index.ts'
-import { ProductPage } from '../features/product/index.ts'
+import { productIdSchema } from '../features/catalog/catalog.api.ts'
+import { loadProduct } from '../features/catalog/product-loader.ts'
+import { ProductPage } from '../features/product/components/product-page.tsx'
 
 export const Route = createFileRoute('/product/$id')({
   // Only positive whole numbers are product ids; anything else is a page that does not exist.

@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ListingPage, loadListing, parseListingSearch } from '../features/catalog/index.ts'
+import { ListingPage } from '../features/catalog/components/listing-page.tsx'
+import { loadListing } from '../features/catalog/listing-loader.ts'
+import { parseListingSearch } from '../features/catalog/listing-search.ts'
 
 export const Route = createFileRoute('/products/')({
   validateSearch: parseListingSearch,

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import { parseSearchParams, SearchPage } from '../features/search/index.ts'
+import { SearchPage } from '../features/search/components/search-page.tsx'
+import { parseSearchParams } from '../features/search/search.ts'
 
 export const Route = createFileRoute('/search')({
   validateSearch: parseSearchParams,

@@ -21,12 +21,12 @@ export function createTestQueryClient() {
  * Renders the whole app (real route tree, providers, layout) at `path` in memory history, with a
  * fresh QueryClient and Jotai store, and waits for the first navigation to settle.
  */
-export async function renderApp(path = '/') {
+export async function renderApp(path = '/', userOptions?: Parameters<typeof userEvent.setup>[0]) {
   const queryClient = createTestQueryClient()
   const store = createStore()
   const history = createMemoryHistory({ initialEntries: [path] })
   const router = createAppRouter({ queryClient, store }, history)
-  const user = userEvent.setup()
+  const user = userEvent.setup(userOptions)
   const view = render(<App router={router} queryClient={queryClient} store={store} />)
   await act(() => router.load())
   return { ...view, router, queryClient, store, user }

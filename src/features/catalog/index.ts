@@ -1,6 +1,7 @@
-// The catalogue feature's public surface for other features and routes.
+// The catalogue feature's public surface for other features. Keep it light: the layout imports it,
+// so whatever is re-exported here ships in the entry chunk. Routes import pages and loaders from
+// their own modules instead, keeping them in their route's chunk.
 export { CATEGORIES, HEADER_CATEGORY_COUNT, categoryName, type Category } from './categories.ts'
-export { productIdSchema } from './catalog.api.ts'
 export {
   allProductsQuery,
   bestSellers,
@@ -13,9 +14,5 @@ export {
   searchQuery,
 } from './catalog.queries.ts'
 export type { Product, ProductCardData } from './catalog.schemas.ts'
-export { loadListing } from './listing-loader.ts'
-export { loadProduct } from './product-loader.ts'
-export { filtersOf, parseListingSearch, type ListingSearch } from './listing-search.ts'
-export { ListingPage } from './components/listing-page.tsx'
 export { ProductCard } from './components/product-card.tsx'
 export { ProductGrid, ProductGridSkeleton } from './components/product-grid.tsx'

@@ -30,11 +30,14 @@ const listingSearchSchema = v.object({
   rating: v.optional(optionList('rating')),
 })
 
-/** validateSearch for the listings: anything malformed falls back to the default (no sort, no filter). */
+/**
+ * validateSearch for the listings: anything malformed falls back to the default (no sort, no
+ * filter). Every key is returned, undefined when rejected: the router merges a route's result over
+ * the raw search, so a dropped key would let the raw, unvalidated value through.
+ */
 export function parseListingSearch(search: Record<string, unknown>): ListingSearch {
-  const parsed = v.parse(listingSearchSchema, search)
-  // Leave out empty keys so URLs stay clean and equal states compare equal.
-  return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined))
+  const { sort, discount, price, brand, rating } = v.parse(listingSearchSchema, search)
+  return { sort, discount, price, brand, rating }
 }
 
 export function filtersOf(search: ListingSearch): Filters {

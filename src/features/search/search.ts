@@ -20,10 +20,13 @@ const searchSchema = v.object({
 
 export type SearchParams = { q?: string }
 
-/** validateSearch for /search: `q` is text (a number is read as text); anything else is dropped. */
+/**
+ * validateSearch for /search: `q` is text (a number is read as text); anything else becomes
+ * undefined, explicitly, so the router's merge over the raw search cannot let it through.
+ */
 export function parseSearchParams(search: Record<string, unknown>): SearchParams {
   const { q } = v.parse(searchSchema, search)
-  return q ? { q } : {}
+  return { q: q || undefined }
 }
 
 /** The text a query is made from; case and outer spaces do not make a new request. */

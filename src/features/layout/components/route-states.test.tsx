@@ -32,13 +32,18 @@ describe('not-found and guarded pages', () => {
     ['/order-confirmation', 'Thank you for your order!'],
     ['/userauth', 'Sign In'],
     ['/customer-service/warranty', '5-Year Warranty'],
-  ] as [string, string | RegExp][])('renders %s with its heading and its own document title', async (path, heading) => {
-    await renderApp(path)
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
-    await waitFor(() =>
-      expect(document.title).toMatch(path === '/' ? /^Meridian \| / : new RegExp(`\\| Meridian$`)),
-    )
-  })
+  ] as [string, string | RegExp][])(
+    'renders %s with its heading and its own document title',
+    async (path, heading) => {
+      await renderApp(path)
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
+      await waitFor(() =>
+        expect(document.title).toMatch(
+          path === '/' ? /^Meridian \| / : new RegExp(`\\| Meridian$`),
+        ),
+      )
+    },
+  )
 
   it('redirects /category to /products', async () => {
     const { router } = await renderApp('/category')

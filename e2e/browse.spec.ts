@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test'
+
+test('filter, sort and load more survive a reload', async ({ page }) => {
+  await page.goto('/products')
+  await page.getByRole('button', { name: 'Show Filter' }).click()
+  const panel = page.getByRole('complementary', { name: /^Filter/ })
+  await panel.getByRole('button', { name: 'Discount Range' }).click()
+  await panel.getByRole('checkbox', { name: '50%' }).click()
+  await panel.getByRole('button', { name: /^Show \d+ Products$/ }).click()
+  await page.getByRole('combobox', { name: 'Sort By:' }).selectOption({ label: 'Price High' })
+
+  const status = page.getByRole('status').filter({ hasText: /^Viewing/ })
+  await expect(status).toHaveText(/^Viewing 30 of \d+ products$/)
+  await page.getByRole('button', { name: 'Load More' }).click()
+  await expect(status).toHaveText(/^Viewing 60 of \d+ products$/)
+  const products = page.getByRole('region', { name: 'Products' }).getByRole('heading', { level: 3 })
+  const firstBefore = await products.first().textContent()
+  const urlBefore = page.url()
+
+  await page.reload()
+  expect(page.url()).toBe(urlBefore)
+  await expect(page.getByRole('button', { name: 'Remove filter 50%' })).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'Sort By:' })).toHaveValue('price-desc')
+  await expect(products.first()).toHaveText(firstBefore ?? '')
+  await expect(status).toHaveText(/^Viewing 30 of \d+ products$/)
+})
+
+test("search 'phone', open a result, add it to the cart: the badge shows 1", async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('banner').getByRole('link', { name: 'Search' }).click()
+  const box = page.getByRole('searchbox', { name: 'Search products' })
+  await expect(box).toBeFocused()
+  await box.pressSequentially('phone', { delay: 80 })
+  await expect(page).toHaveURL(/\/search\?q=phone$/)
+  const results = page.getByRole('list', { name: 'Search results' })
+  await results.getByRole('link').first().click()
+  await expect(page).toHaveURL(/\/product\/\d+$/)
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  await expect(page.getByText('Product Added To Cart Succesfully')).toBeVisible()
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
+})
+
+test('a product opened from a listing makes no product request; a direct visit does', async ({
+  page,
+}) => {
+  const productRequests: string[] = []
+  page.on('request', (request) => {
+    if (/\/api\/products\/\d+$/.test(new URL(request.url()).pathname))
+      productRequests.push(request.url())
+  })
+  await page.goto('/products/laptops')
+  await page.getByRole('region', { name: 'Products' }).getByRole('link').first().click()
+  await expect(page).toHaveURL(/\/product\/\d+$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(productRequests).toEqual([])
+
+  await page.goto('/product/12')
+  await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty()
+  await expect(
+    page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }),
+  ).toBeVisible()
+  expect(productRequests.some((url) => url.endsWith('/api/products/12'))).toBe(true)
+
+  await page.goto('/product/99999')
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+})
+
+test('the product page opens at the top', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 700 })
+  await page.goto('/products')
+  const card = page.getByRole('region', { name: 'Products' }).getByRole('article').nth(20)
+  await card.scrollIntoViewIfNeeded()
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300)
+  await card.getByRole('link').click()
+  await expect(page).toHaveURL(/\/product\/\d+$/)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+})

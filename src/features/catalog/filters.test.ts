@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest'
+import type { ProductCardData } from './catalog.schemas.ts'
+import { appliedFilters, applyFilters, countFilters, toggleFilter } from './filters.ts'
+import { parseListingSearch } from './listing-search.ts'
+import { sortProducts } from './sorting.ts'
+
+const product = (id: number, fields: Partial<ProductCardData>): ProductCardData => ({
+  id,
+  title: `P${id}`,
+  brand: 'Other',
+  category: 'tops',
+  price: 50,
+  discountPercentage: 5,
+  rating: 3.5,
+  thumbnail: '',
+  ...fields,
+})
+
+const ids = (products: readonly ProductCardData[]) => products.map((p) => p.id)
+
+describe('filter semantics (spec §9)', () => {
+  it.each([
+    [
+      'discount 10% is at most 10',
+      { discount: ['10'] },
+      [product(1, { discountPercentage: 10 }), product(2, { discountPercentage: 10.01 })],
+      [1],
+    ],
+    [
+      'discount 20% is at most 20',
+      { discount: ['20'] },
+      [product(1, { discountPercentage: 0 }), product(2, { discountPercentage: 25 })],
+      [1],
+    ],
+    [
+      'discount 50% is at most 50',
+      { discount: ['50'] },
+      [product(1, { discountPercentage: 50 }), product(2, { discountPercentage: 51 })],
+      [1],
+    ],
+    [
+      'Free is a 100% discount',
+      { discount: ['free'] },
+      [product(1, { discountPercentage: 100 }), product(2, { discountPercentage: 99 })],
+      [1],
+    ],
+    [
+      'price 10-100 includes 10, excludes 100',
+      { price: ['10-100'] },
+      [product(1, { price: 10 }), product(2, { price: 100 }), product(3, { price: 9.99 })],
+      [1],
+    ],
+    [
+      'price 100-500',
+      { price: ['100-500'] },
+      [product(1, { price: 100 }), product(2, { price: 499.99 }), product(3, { price: 500 })],
+      [1, 2],
+    ],
+    [
+      'price 500-1000',
+      { price: ['500-1000'] },
+      [product(1, { price: 999.99 }), product(2, { price: 1000 })],
+      [1],
+    ],
+    [
+      'price 1000 and above',
+      { price: ['1000+'] },
+      [product(1, { price: 1000 }), product(2, { price: 999 })],
+      [1],
+    ],
+    [
+      'brand matches case-insensitively',
+      { brand: ['top-sweater'] },
+      [product(1, { brand: 'TOP SWEATER' }), product(2, { brand: 'Top' })],
+      [1],
+    ],
+    [
+      'brand never matches a product without one',
+      { brand: ['apple'] },
+      [product(1, { brand: undefined })],
+      [],
+    ],
+    [
+      'rating 5 is at least 5',
+      { rating: ['5'] },
+      [product(1, { rating: 5 }), product(2, { rating: 4.99 })],
+      [1],
+    ],
+    [
+      'rating 4 is at least 4',
+      { rating: ['4'] },
+      [product(1, { rating: 4 }), product(2, { rating: 3.9 })],
+      [1],
+    ],
+    [
+      'rating 3 is at least 3',
+      { rating: ['3'] },
+      [product(1, { rating: 3 }), product(2, { rating: 2.9 })],
+      [1],
+    ],
+  ])('%s', (_name, filters, products, expected) => {
+    expect(ids(applyFilters(products, filters))).toEqual(expected)
+  })
+
+  it('merges the results of all filters, across and within groups, de-duplicated, in catalogue order', () => {
+    const products = [
+      product(1, { brand: 'Apple', price: 1200 }),
+      product(2, { brand: 'Samsung', price: 40 }),
+      product(3, { brand: 'Other', price: 40, rating: 5 }),
+      product(4, { brand: 'Other', price: 700, rating: 2 }),
+    ]
+    expect(ids(applyFilters(products, { brand: ['apple', 'samsung'] }))).toEqual([1, 2])
+    // Apple OR price 10-100 OR rating 5: product 2 and 3 match twice, each appears once.
+    expect(
+      ids(applyFilters(products, { brand: ['apple'], price: ['10-100'], rating: ['5'] })),
+    ).toEqual([1, 2, 3])
+    expect(ids(applyFilters(products, {}))).toEqual([1, 2, 3, 4])
+  })
+
+  it('counts, labels and toggles filters', () => {
+    const filters = toggleFilter(toggleFilter({}, 'brand', 'apple'), 'discount', 'free')
+    expect(countFilters(filters)).toBe(2)
+    expect(appliedFilters(filters).map((f) => f.label)).toEqual(['Free', 'Apple'])
+    expect(toggleFilter(filters, 'brand', 'apple')).toEqual({
+      discount: ['free'],
+      brand: undefined,
+    })
+  })
+
+  it('sorts by price either way or by rating, stable, like the API', () => {
+    const products = [
+      product(1, { price: 30, rating: 4 }),
+      product(2, { price: 10, rating: 4 }),
+      product(3, { price: 20, rating: 5 }),
+    ]
+    expect(ids(sortProducts(products, 'price-asc'))).toEqual([2, 3, 1])
+    expect(ids(sortProducts(products, 'price-desc'))).toEqual([1, 3, 2])
+    expect(ids(sortProducts(products, 'rating-desc'))).toEqual([3, 1, 2])
+    expect(ids(sortProducts(products, undefined))).toEqual([1, 2, 3])
+  })
+})
+
+describe('listing URL state', () => {
+  it('reads valid filters and sort', () => {
+    expect(
+      parseListingSearch({ sort: 'price-desc', brand: ['apple', 'samsung'], rating: '4' }),
+    ).toEqual({
+      sort: 'price-desc',
+      brand: ['apple', 'samsung'],
+      rating: ['4'],
+      discount: undefined,
+      price: undefined,
+    })
+    expect(parseListingSearch({ discount: 'free,10' })).toMatchObject({ discount: ['free', '10'] })
+  })
+
+  it.each([
+    [{ sort: 'cheapest' }],
+    [{ brand: 'nokia' }],
+    [{ price: { from: 1 } }],
+    [{ rating: ['7', '<script>'] }],
+    [{ discount: null }],
+    [{ unknown: 'x' }],
+  ])('falls back to the default for %j', (search) => {
+    // Every key present and undefined: the router then drops them, raw values included.
+    expect(parseListingSearch(search)).toStrictEqual({
+      sort: undefined,
+      discount: undefined,
+      price: undefined,
+      brand: undefined,
+      rating: undefined,
+    })
+  })
+
+  it('keeps the valid part of a partly malformed URL and drops repeats', () => {
+    expect(parseListingSearch({ sort: 'nope', brand: ['apple', 'apple', 'x'], price: 5 })).toEqual({
+      sort: undefined,
+      discount: undefined,
+      price: undefined,
+      brand: ['apple'],
+      rating: undefined,
+    })
+  })
+})

@@ -1,1 +1,0 @@
-export { ProductPage } from './components/product-page.tsx'

@@ -1,0 +1,129 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { delay, http } from 'msw'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { apiServer, testApi } from '../../../test/api-server.ts'
+import { renderApp } from '../../../test/render-app.tsx'
+
+function recordSearches() {
+  const queries: string[] = []
+  apiServer.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url)
+    if (url.pathname === '/api/products/search') queries.push(url.search)
+  })
+  return queries
+}
+
+async function serverSearch(q: string) {
+  const res = await testApi().call(`/api/products/search?q=${encodeURIComponent(q)}&limit=0`)
+  return ((await res.json()) as { products: { title: string }[]; total: number }).products
+}
+
+// Timers are faked so the test drives the 300 ms debounce; they still follow real time too, which
+// Testing Library's waiting (findBy, waitFor) relies on.
+beforeEach(() =>
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true }),
+)
+afterEach(() => vi.useRealTimers())
+
+const settle = () => act(() => vi.advanceTimersByTimeAsync(300))
+const renderSearch = (path = '/search') =>
+  renderApp(path, { advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+
+describe('search (spec §2.5, §5)', () => {
+  it('asks for something to search while the box is empty, with focus in the box', async () => {
+    await renderSearch()
+    const box = screen.getByRole('searchbox', { name: 'Search products' })
+    expect(box).toHaveFocus()
+    expect(screen.getByText('Please type something to search products!')).toBeInTheDocument()
+  })
+
+  it('sends no request below 3 characters and one request once typing pauses for 300 ms', async () => {
+    const searches = recordSearches()
+    const { user, router } = await renderSearch()
+    const box = screen.getByRole('searchbox', { name: 'Search products' })
+    await user.type(box, 'ph')
+    await settle()
+    expect(screen.getByText('Type at least 3 characters to search.')).toBeInTheDocument()
+    expect(searches).toEqual([])
+
+    await user.type(box, 'one')
+    await act(() => vi.advanceTimersByTimeAsync(200))
+    expect(searches).toEqual([])
+    await act(() => vi.advanceTimersByTimeAsync(100))
+    await waitFor(() => expect(searches).toEqual(['?q=phone&limit=30&skip=0']))
+    expect(router.state.location.search).toEqual({ q: 'phone' })
+
+    const expected = await serverSearch('phone')
+    const grid = await screen.findByRole('list', { name: 'Search results' })
+    expect(within(grid).getAllByRole('article')).toHaveLength(Math.min(30, expected.length))
+    expect(
+      screen.getByText(`Viewing ${Math.min(30, expected.length)} of ${expected.length} products`),
+    ).toBeInTheDocument()
+  })
+
+  it('shows No product found! when nothing matches', async () => {
+    const { user } = await renderSearch()
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'zzqxv')
+    await settle()
+    expect(await screen.findByText('No product found!')).toBeInTheDocument()
+  })
+
+  it('opens with the results of ?q= and keeps the previous results on screen while the next load', async () => {
+    const { user } = await renderSearch('/search?q=laptop')
+    const box = screen.getByRole('searchbox', { name: 'Search products' })
+    expect(box).toHaveValue('laptop')
+    const first = await screen.findByRole('list', { name: 'Search results' })
+    const firstTitles = within(first)
+      .getAllByRole('heading')
+      .map((h) => h.textContent)
+
+    apiServer.use(
+      http.get('*/api/products/search', async ({ request }) => {
+        await delay(1_000)
+        return testApi().app.fetch(request)
+      }),
+    )
+    await user.clear(box)
+    await user.type(box, 'watch')
+    await settle()
+    // While 'watch' loads, the laptop results stay, marked busy.
+    const stale = screen.getByRole('list', { name: 'Search results' })
+    expect(
+      within(stale)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(firstTitles)
+    expect(stale.parentElement).toHaveAttribute('aria-busy', 'true')
+    await act(() => vi.advanceTimersByTimeAsync(1_000))
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('heading')[0]
+          ?.textContent,
+      ).not.toBe(firstTitles[0]),
+    )
+  })
+
+  it('loads more results 30 at a time', async () => {
+    const expected = await serverSearch('a')
+    expect(expected.length).toBeGreaterThan(30)
+    const { user } = await renderSearch('/search?q=an')
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'd')
+    await settle()
+    const all = await serverSearch('and')
+    await screen.findByText(`Viewing ${Math.min(30, all.length)} of ${all.length} products`)
+    if (all.length > 30) {
+      await user.click(screen.getByRole('button', { name: 'Load More' }))
+      expect(
+        await screen.findByText(`Viewing ${Math.min(60, all.length)} of ${all.length} products`),
+      ).toBeInTheDocument()
+    }
+  })
+
+  it('is reached from the header search icon', async () => {
+    vi.useRealTimers()
+    const { user, router } = await renderApp('/')
+    await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Search' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'))
+    expect(await screen.findByRole('searchbox', { name: 'Search products' })).toHaveFocus()
+  })
+})

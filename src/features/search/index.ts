@@ -1,2 +1,0 @@
-export { SearchPage } from './components/search-page.tsx'
-export { parseSearchParams } from './search.ts'
