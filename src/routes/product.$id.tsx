@@ -12,6 +12,7 @@ export const Route = createFileRoute('/product/$id')({
   loader: ({ context, params }) => loadProduct(context.queryClient, Number(params.id)),
   component: function ProductRoute() {
     const { id } = Route.useParams()
-    return <ProductPage id={Number(id)} />
+    // Keyed by id: another product (e.g. from You Might Also Like) starts with fresh page state.
+    return <ProductPage key={id} id={Number(id)} />
   },
 })

@@ -46,7 +46,8 @@ export function PurchaseActions({ product }: { product: Product }) {
           aria-pressed={saved}
           onClick={() => toggleSaved(product)}
         >
-          {saved ? '♥ Saved to My Saved Items' : '♡ Save to My Saved Items'}
+          <span aria-hidden="true">{saved ? '♥' : '♡'}</span>
+          Save to My Saved Items
         </Button>
       </div>
     </>

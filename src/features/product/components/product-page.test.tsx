@@ -1,0 +1,409 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { discountedPrice, formatPrice } from '../../../lib/price.ts'
+import { apiServer, testApi } from '../../../test/api-server.ts'
+import { setViewportWidth } from '../../../test/match-media.ts'
+import { renderApp } from '../../../test/render-app.tsx'
+
+interface ApiProduct {
+  id: number
+  title: string
+  brand?: string
+  category: string
+  description: string
+  price: number
+  discountPercentage: number
+  rating: number
+  stock: number
+  thumbnail: string
+  images: string[]
+}
+
+/**
+ * The product as the server has it, to derive what the page must show. Asked at the page's own
+ * origin, because the API answers with image URLs on the origin it is called at.
+ */
+async function apiProduct(id: number): Promise<ApiProduct> {
+  const res = await testApi().call(`${location.origin}/api/products/${id}`)
+  return (await res.json()) as ApiProduct
+}
+
+/** Every request the app makes to the API during this test, as path + query. */
+function recordRequests() {
+  const urls: string[] = []
+  const listener = ({ request }: { request: Request }) => {
+    const url = new URL(request.url)
+    urls.push(url.pathname + url.search)
+  }
+  apiServer.events.on('request:start', listener)
+  onTestFinished(() => apiServer.events.removeListener('request:start', listener))
+  return urls
+}
+
+/** jsdom has no layout: make the photo grid report a height, and the window its own. */
+function stubLayout({ gridHeight, windowHeight }: { gridHeight: number; windowHeight: number }) {
+  const scrollHeight = vi
+    .spyOn(HTMLElement.prototype, 'scrollHeight', 'get')
+    .mockReturnValue(gridHeight)
+  const originalHeight = window.innerHeight
+  window.innerHeight = windowHeight
+  onTestFinished(() => {
+    scrollHeight.mockRestore()
+    window.innerHeight = originalHeight
+  })
+}
+
+const main = () => screen.getByRole('main')
+const header = () => screen.getByRole('banner')
+
+/** The product's title, and the details column it heads. */
+async function findProductTitle(title: string) {
+  const heading = await screen.findByRole('heading', { level: 1, name: title })
+  return { heading, info: heading.parentElement as HTMLElement }
+}
+
+describe('product page (spec §2.6)', () => {
+  it('shows the product with its breadcrumb and title, from one request', async () => {
+    const requests = recordRequests()
+    const product = await apiProduct(1)
+    await renderApp('/product/1')
+    const { info } = await findProductTitle(product.title)
+
+    expect(within(info).getByText(product.brand as string)).toBeInTheDocument()
+    expect(within(info).getByText('Smartphones')).toBeInTheDocument()
+    expect(within(info).getByText(product.description)).toBeInTheDocument()
+    expect(product.discountPercentage).toBeGreaterThan(0)
+    const sale = formatPrice(discountedPrice(product.price, product.discountPercentage))
+    expect(within(info).getByText(sale)).toBeInTheDocument()
+    expect(within(info).getByText(formatPrice(product.price)).closest('s')).not.toBeNull()
+    expect(sale).toMatch(/^\$\d/)
+    expect(
+      within(info).getByRole('img', { name: `Rated ${product.rating.toFixed(1)} out of 5` }),
+    ).toBeInTheDocument()
+    expect(within(info).getByText('In Stock')).toBeInTheDocument()
+
+    const breadcrumb = within(main()).getByRole('navigation', { name: 'Breadcrumb' })
+    const crumbs = within(breadcrumb)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')])
+    expect(crumbs).toEqual([
+      ['Home', '/'],
+      ['Smartphones', '/products/smartphones'],
+      [product.title, '/product/1'],
+    ])
+    expect(within(breadcrumb).getByRole('link', { name: product.title })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    await waitFor(() => expect(document.title).toBe(`${product.title} | Meridian`))
+    expect(requests.filter((url) => url.startsWith('/api/products/'))).toEqual(['/api/products/1'])
+  })
+
+  it('opens from a listing without requesting the product again', async () => {
+    const { user } = await renderApp('/products')
+    const cards = await screen.findAllByRole('article')
+    const card = cards[4] as HTMLElement
+    const link = within(card).getByRole('link')
+    const id = Number(/^\/product\/(\d+)$/.exec(link.getAttribute('href') ?? '')?.[1])
+    const product = await apiProduct(id)
+    expect(link).toHaveTextContent(product.title)
+
+    const requests = recordRequests()
+    await user.click(link)
+    const { info } = await findProductTitle(product.title)
+    expect(within(info).getByText(product.description)).toBeInTheDocument()
+    // The related products may load; the product itself must come from the cached list.
+    const related = within(main()).getByRole('region', { name: 'You Might Also Like' })
+    await waitFor(() => expect(within(related).getAllByRole('article')).toHaveLength(3))
+    expect(requests).toEqual([expect.stringMatching(/^\/api\/products\?limit=3&skip=\d+$/)])
+  })
+
+  it.each(['/product/99999', '/product/abc', '/product/1.5'])(
+    'shows the not-found page for %s',
+    async (path) => {
+      await renderApp(path)
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+      ).toBeInTheDocument()
+      await waitFor(() => expect(document.title).toBe('Page not found | Meridian'))
+    },
+  )
+
+  it('shows the error page when the product fails to load, and Retry recovers', async () => {
+    apiServer.use(
+      http.get('*/api/products/1', () => HttpResponse.json({ message: 'x' }, { status: 500 }), {
+        once: true,
+      }),
+    )
+    const product = await apiProduct(1)
+    const { user } = await renderApp('/product/1')
+    const alert = await screen.findByRole('alert')
+    expect(
+      within(alert).getByRole('heading', { name: 'Sorry, this page could not be loaded' }),
+    ).toBeInTheDocument()
+    expect(alert).toHaveTextContent('Something went wrong please contact system admin!')
+    // A failed first load is shown in the page only, not toasted as well.
+    expect(screen.getAllByText('Something went wrong please contact system admin!')).toHaveLength(1)
+    expect(screen.queryByRole('heading', { name: product.title })).not.toBeInTheDocument()
+
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
+    await findProductTitle(product.title)
+    expect(
+      screen.queryByRole('heading', { name: 'Sorry, this page could not be loaded' }),
+    ).not.toBeInTheDocument()
+  })
+})
+
+describe('buying from the product page', () => {
+  it("'Add to Cart' adds the product, toasts, and adds 1 more on each click", async () => {
+    const product = await apiProduct(1)
+    const { user } = await renderApp('/product/1')
+    await findProductTitle(product.title)
+    expect(within(header()).getByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }))
+    expect(await screen.findByText('Product Added To Cart Succesfully')).toBeInTheDocument()
+    expect(within(header()).getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument()
+    const line = {
+      id: product.id,
+      title: product.title,
+      brand: product.brand,
+      category: product.category,
+      price: product.price,
+      discountPercentage: product.discountPercentage,
+      thumbnail: product.thumbnail,
+    }
+    expect(JSON.parse(localStorage.getItem('cart') ?? 'null')).toStrictEqual([
+      { ...line, quantity: 1 },
+    ])
+
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }))
+    expect(within(header()).getByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument()
+    expect(JSON.parse(localStorage.getItem('cart') ?? 'null')).toStrictEqual([
+      { ...line, quantity: 2 },
+    ])
+  })
+
+  it("'Express Checkout' adds the product and opens the cart", async () => {
+    const product = await apiProduct(2)
+    const { user, router } = await renderApp('/product/2')
+    await findProductTitle(product.title)
+    await user.click(screen.getByRole('button', { name: 'Express Checkout' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'))
+    expect(within(header()).getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument()
+    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([
+      expect.objectContaining({ id: 2, title: product.title, quantity: 1 }),
+    ])
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Cart' })).toBeInTheDocument()
+  })
+
+  it('cannot buy a product that is out of stock', async () => {
+    const res = await testApi().call('/api/products?limit=0&select=stock')
+    const { products } = (await res.json()) as { products: { id: number; stock: number }[] }
+    const soldOut = products.find((product) => product.stock === 0)
+    expect(soldOut).toBeDefined()
+    const product = await apiProduct(soldOut?.id as number)
+    const { user } = await renderApp(`/product/${product.id}`)
+    const { info } = await findProductTitle(product.title)
+    expect(within(info).getByText('Out of Stock')).toBeInTheDocument()
+    const add = screen.getByRole('button', { name: 'Add to Cart' })
+    const express = screen.getByRole('button', { name: 'Express Checkout' })
+    expect(add).toBeDisabled()
+    expect(express).toBeDisabled()
+    await user.click(add)
+    expect(localStorage.getItem('cart')).toBeNull()
+    expect(within(header()).getByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument()
+  })
+
+  it('shows how many are left when stock is low', async () => {
+    const res = await testApi().call('/api/products?limit=0&select=stock')
+    const { products } = (await res.json()) as { products: { id: number; stock: number }[] }
+    const low = products.find((product) => product.stock > 0 && product.stock < 10)
+    expect(low).toBeDefined()
+    const product = await apiProduct(low?.id as number)
+    await renderApp(`/product/${product.id}`)
+    const { info } = await findProductTitle(product.title)
+    expect(within(info).getByText(`Only ${product.stock} left`)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled()
+  })
+
+  it('bookmarks the product in My Saved Items, and the same button removes it', async () => {
+    const product = await apiProduct(3)
+    const { user } = await renderApp('/product/3')
+    await findProductTitle(product.title)
+    const bookmark = screen.getByRole('button', { name: 'Save to My Saved Items' })
+    expect(bookmark).toHaveAttribute('aria-pressed', 'false')
+
+    await user.click(bookmark)
+    // A toggle keeps its name; its pressed state says whether the product is saved.
+    expect(bookmark).toHaveAttribute('aria-pressed', 'true')
+    expect(bookmark).toHaveAccessibleName('Save to My Saved Items')
+    expect(JSON.parse(localStorage.getItem('savedItems') ?? 'null')).toEqual([
+      {
+        id: product.id,
+        title: product.title,
+        brand: product.brand,
+        category: product.category,
+        price: product.price,
+        discountPercentage: product.discountPercentage,
+        rating: product.rating,
+        thumbnail: product.thumbnail,
+      },
+    ])
+
+    await user.click(bookmark)
+    expect(bookmark).toHaveAttribute('aria-pressed', 'false')
+    expect(JSON.parse(localStorage.getItem('savedItems') ?? 'null')).toEqual([])
+  })
+
+  it('offers standard shipping by default, and in-store pickup', async () => {
+    const { user } = await renderApp('/product/1')
+    const shipping = await screen.findByRole('group', { name: 'Shipping' })
+    const options = within(shipping).getAllByRole('radio')
+    expect(options).toHaveLength(2)
+    const standard = within(shipping).getByRole('radio', { name: /Free Standard Shipping/ })
+    const pickup = within(shipping).getByRole('radio', { name: /Free In-Store Pickup/ })
+    expect(standard).toBeChecked()
+    expect(pickup).not.toBeChecked()
+    await user.click(pickup)
+    expect(pickup).toBeChecked()
+    expect(standard).not.toBeChecked()
+  })
+})
+
+describe('around the product', () => {
+  it.each([1, 2, 50, 99, 100])(
+    "'You Might Also Like' shows 3 other products for product %i",
+    async (id) => {
+      await renderApp(`/product/${id}`)
+      const section = await screen.findByRole('region', { name: 'You Might Also Like' })
+      await waitFor(() => expect(within(section).getAllByRole('article')).toHaveLength(3))
+      const hrefs = within(section)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href'))
+      expect(hrefs).toHaveLength(3)
+      for (const href of hrefs) expect(href).toMatch(/^\/product\/\d+$/)
+      expect(new Set(hrefs).size).toBe(3)
+      expect(hrefs).not.toContain(`/product/${id}`)
+    },
+  )
+
+  it("lists the four perks under 'Included with this Purchase'", async () => {
+    await renderApp('/product/1')
+    const section = await screen.findByRole('region', { name: 'Included with this Purchase' })
+    const perks = within(section)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent)
+    expect(perks).toEqual([
+      '5 Year Warranty',
+      'Free Gift Boxing',
+      'Free Shipping and Returns',
+      'Customize and Monogram',
+    ])
+  })
+})
+
+describe('product photos', () => {
+  it('shows every photo in a grid on a wide screen, with Show More when it is cut off', async () => {
+    stubLayout({ gridHeight: 5000, windowHeight: 800 })
+    const product = await apiProduct(7)
+    expect(product.images.length).toBeGreaterThan(1)
+    const { user } = await renderApp('/product/7')
+    await findProductTitle(product.title)
+    const count = product.images.length
+    const photos = screen.getAllByRole('img', { name: /, photo \d+ of \d+$/ })
+    expect(photos.map((photo) => photo.getAttribute('alt'))).toEqual(
+      product.images.map((_, index) => `${product.title}, photo ${index + 1} of ${count}`),
+    )
+    expect(document.querySelector('.swiper img[alt*=", photo "]')).toBeNull()
+
+    const more = screen.getByRole('button', { name: 'Show More' })
+    expect(more).toHaveAttribute('aria-expanded', 'false')
+    const grid = document.getElementById(more.getAttribute('aria-controls') ?? '')
+    expect(grid).toContainElement(photos[0] as HTMLElement)
+    await user.click(more)
+    expect(more).toHaveTextContent('Show Less')
+    expect(more).toHaveAttribute('aria-expanded', 'true')
+    await user.click(more)
+    expect(more).toHaveTextContent('Show More')
+    expect(more).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  it('has no Show More when the photos fit the window', async () => {
+    stubLayout({ gridHeight: 100, windowHeight: 800 })
+    const product = await apiProduct(7)
+    await renderApp('/product/7')
+    await findProductTitle(product.title)
+    expect(screen.getAllByRole('img', { name: /, photo \d+ of \d+$/ })).toHaveLength(
+      product.images.length,
+    )
+    expect(screen.queryByRole('button', { name: /Show (More|Less)/ })).not.toBeInTheDocument()
+  })
+
+  it('caps the grid only when it is taller than the window minus 80 px, and re-measures on resize', async () => {
+    stubLayout({ gridHeight: 720, windowHeight: 800 })
+    const product = await apiProduct(7)
+    await renderApp('/product/7')
+    await findProductTitle(product.title)
+    expect(screen.queryByRole('button', { name: 'Show More' })).not.toBeInTheDocument()
+
+    window.innerHeight = 799
+    fireEvent(window, new Event('resize'))
+    expect(await screen.findByRole('button', { name: 'Show More' })).toBeInTheDocument()
+
+    window.innerHeight = 2000
+    fireEvent(window, new Event('resize'))
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Show More' })).not.toBeInTheDocument(),
+    )
+  })
+
+  // The route keys the page by id, so state such as 'Show More' never carries over to the next product.
+  it('opens the next product with its grid capped again', async () => {
+    stubLayout({ gridHeight: 5000, windowHeight: 800 })
+    const product = await apiProduct(7)
+    const { user, router } = await renderApp('/product/7')
+    await findProductTitle(product.title)
+    await user.click(screen.getByRole('button', { name: 'Show More' }))
+    expect(screen.getByRole('button', { name: 'Show Less' })).toBeInTheDocument()
+
+    const related = screen.getByRole('region', { name: 'You Might Also Like' })
+    await waitFor(() => expect(within(related).getAllByRole('article')).toHaveLength(3))
+    const next = within(related).getAllByRole('link')[0] as HTMLElement
+    const nextTitle = next.textContent ?? ''
+    await user.click(next)
+    await findProductTitle(nextTitle)
+    expect(router.state.location.pathname).toBe(next.getAttribute('href'))
+    const toggle = screen.getByRole('button', { name: /^Show (More|Less)$/ })
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    expect(toggle).toHaveTextContent('Show More')
+  })
+
+  it('uses a swipeable carousel on a narrow screen', async () => {
+    setViewportWidth(390)
+    const product = await apiProduct(7)
+    await renderApp('/product/7')
+    await findProductTitle(product.title)
+    const first = screen.getByRole('img', {
+      name: `${product.title}, photo 1 of ${product.images.length}`,
+    })
+    expect(first.closest('.swiper')).not.toBeNull()
+    expect(screen.getAllByRole('img', { name: /, photo \d+ of \d+$/, hidden: true })).toHaveLength(
+      product.images.length,
+    )
+    expect(screen.queryByRole('button', { name: /Show (More|Less)/ })).not.toBeInTheDocument()
+  })
+
+  it('falls back to the placeholder picture when a photo fails', async () => {
+    const product = await apiProduct(1)
+    await renderApp('/product/1')
+    await findProductTitle(product.title)
+    const photo = screen.getByRole<HTMLImageElement>('img', {
+      name: `${product.title}, photo 1 of ${product.images.length}`,
+    })
+    expect(photo.src).not.toMatch(/^data:/)
+    photo.dispatchEvent(new Event('error'))
+    await waitFor(() => expect(photo.src).toMatch(/^data:image\/svg\+xml,/))
+  })
+})
