@@ -15,6 +15,8 @@ import { Route as CartRouteImport } from './routes/cart'
 import { Route as CategoryRouteImport } from './routes/category'
 import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as OrderConfirmationRouteImport } from './routes/order-confirmation'
+import { Route as OrdersRouteImport } from './routes/orders'
+import { Route as SavedRouteImport } from './routes/saved'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as UserauthRouteImport } from './routes/userauth'
 import { Route as AuthMyaccountRouteImport } from './routes/_auth.myaccount'
@@ -50,6 +52,16 @@ const CheckoutRoute = CheckoutRouteImport.update({
 const OrderConfirmationRoute = OrderConfirmationRouteImport.update({
   id: '/order-confirmation',
   path: '/order-confirmation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrdersRoute = OrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SavedRoute = SavedRouteImport.update({
+  id: '/saved',
+  path: '/saved',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -95,6 +107,8 @@ export interface FileRoutesByFullPath {
   '/category': typeof CategoryRoute
   '/checkout': typeof CheckoutRoute
   '/order-confirmation': typeof OrderConfirmationRoute
+  '/orders': typeof OrdersRoute
+  '/saved': typeof SavedRoute
   '/search': typeof SearchRoute
   '/userauth': typeof UserauthRoute
   '/myaccount': typeof AuthMyaccountRoute
@@ -109,6 +123,8 @@ export interface FileRoutesByTo {
   '/category': typeof CategoryRoute
   '/checkout': typeof CheckoutRoute
   '/order-confirmation': typeof OrderConfirmationRoute
+  '/orders': typeof OrdersRoute
+  '/saved': typeof SavedRoute
   '/search': typeof SearchRoute
   '/userauth': typeof UserauthRoute
   '/myaccount': typeof AuthMyaccountRoute
@@ -125,6 +141,8 @@ export interface FileRoutesById {
   '/category': typeof CategoryRoute
   '/checkout': typeof CheckoutRoute
   '/order-confirmation': typeof OrderConfirmationRoute
+  '/orders': typeof OrdersRoute
+  '/saved': typeof SavedRoute
   '/search': typeof SearchRoute
   '/userauth': typeof UserauthRoute
   '/_auth/myaccount': typeof AuthMyaccountRoute
@@ -141,6 +159,8 @@ export interface FileRouteTypes {
     | '/category'
     | '/checkout'
     | '/order-confirmation'
+    | '/orders'
+    | '/saved'
     | '/search'
     | '/userauth'
     | '/myaccount'
@@ -155,6 +175,8 @@ export interface FileRouteTypes {
     | '/category'
     | '/checkout'
     | '/order-confirmation'
+    | '/orders'
+    | '/saved'
     | '/search'
     | '/userauth'
     | '/myaccount'
@@ -170,6 +192,8 @@ export interface FileRouteTypes {
     | '/category'
     | '/checkout'
     | '/order-confirmation'
+    | '/orders'
+    | '/saved'
     | '/search'
     | '/userauth'
     | '/_auth/myaccount'
@@ -186,6 +210,8 @@ export interface RootRouteChildren {
   CategoryRoute: typeof CategoryRoute
   CheckoutRoute: typeof CheckoutRoute
   OrderConfirmationRoute: typeof OrderConfirmationRoute
+  OrdersRoute: typeof OrdersRoute
+  SavedRoute: typeof SavedRoute
   SearchRoute: typeof SearchRoute
   UserauthRoute: typeof UserauthRoute
   CustomerServiceServiceTypeRoute: typeof CustomerServiceServiceTypeRoute
@@ -236,6 +262,20 @@ declare module '@tanstack/react-router' {
       path: '/order-confirmation'
       fullPath: '/order-confirmation'
       preLoaderRoute: typeof OrderConfirmationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/orders': {
+      id: '/orders'
+      path: '/orders'
+      fullPath: '/orders'
+      preLoaderRoute: typeof OrdersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/saved': {
+      id: '/saved'
+      path: '/saved'
+      fullPath: '/saved'
+      preLoaderRoute: typeof SavedRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -307,6 +347,8 @@ const rootRouteChildren: RootRouteChildren = {
   CategoryRoute: CategoryRoute,
   CheckoutRoute: CheckoutRoute,
   OrderConfirmationRoute: OrderConfirmationRoute,
+  OrdersRoute: OrdersRoute,
+  SavedRoute: SavedRoute,
   SearchRoute: SearchRoute,
   UserauthRoute: UserauthRoute,
   CustomerServiceServiceTypeRoute: CustomerServiceServiceTypeRoute,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SimplePage } from '../features/layout/index.ts'
+import { CartPage } from '../features/cart/components/cart-page.tsx'
 
 export const Route = createFileRoute('/cart')({
-  component: () => <SimplePage title="Your Cart" />,
+  component: CartPage,
 })

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SimplePage } from '../features/layout/index.ts'
+import { CheckoutPage } from '../features/checkout/components/checkout-page.tsx'
 
 export const Route = createFileRoute('/checkout')({
-  component: () => <SimplePage title="Checkout" />,
+  component: function CheckoutRoute() {
+    return <CheckoutPage />
+  },
 })

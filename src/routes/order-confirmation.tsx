@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SimplePage } from '../features/layout/index.ts'
+import { ConfirmationPage } from '../features/orders/components/confirmation-page.tsx'
 
 export const Route = createFileRoute('/order-confirmation')({
-  component: () => <SimplePage title="Thank you for your order!" />,
+  component: ConfirmationPage,
 })

@@ -1,1 +1,2 @@
-export { savedAtom, toggleSavedAtom, type SavedItem } from './saved.atoms.ts'
+export { moveToCartAtom, saveForLaterAtom } from './saved.actions.ts'
+export { removeSavedAtom, savedAtom, toggleSavedAtom, type SavedItem } from './saved.atoms.ts'

@@ -10,7 +10,8 @@ const savedItemSchema = v.object({
   category: v.string(),
   price: v.number(),
   discountPercentage: v.number(),
-  rating: v.number(),
+  // Unknown for lines saved from the cart, which keeps no rating.
+  rating: v.optional(v.number()),
   thumbnail: v.string(),
 })
 
@@ -21,14 +22,41 @@ const savedItemsAtom = atomWithValidatedStorage('savedItems', v.array(savedItemS
 
 export const savedAtom = atom((get) => get(savedItemsAtom))
 
-/** Bookmarks a product, or removes the bookmark when it is already saved. */
-export const toggleSavedAtom = atom(null, (get, set, item: SavedItem) => {
+const toSaved = ({
+  id,
+  title,
+  brand,
+  category,
+  price,
+  discountPercentage,
+  rating,
+  thumbnail,
+}: SavedItem): SavedItem => ({
+  id,
+  title,
+  brand,
+  category,
+  price,
+  discountPercentage,
+  rating,
+  thumbnail,
+})
+
+/** Adds a product to the saved items unless it is there already. */
+export const saveItemAtom = atom(null, (get, set, item: SavedItem) => {
   const items = get(savedItemsAtom)
-  const { id, title, brand, category, price, discountPercentage, rating, thumbnail } = item
+  if (!items.some((saved) => saved.id === item.id)) set(savedItemsAtom, [...items, toSaved(item)])
+})
+
+export const removeSavedAtom = atom(null, (get, set, id: number) => {
   set(
     savedItemsAtom,
-    items.some((saved) => saved.id === id)
-      ? items.filter((saved) => saved.id !== id)
-      : [...items, { id, title, brand, category, price, discountPercentage, rating, thumbnail }],
+    get(savedItemsAtom).filter((saved) => saved.id !== id),
   )
+})
+
+/** Bookmarks a product, or removes the bookmark when it is already saved. */
+export const toggleSavedAtom = atom(null, (get, set, item: SavedItem) => {
+  if (get(savedItemsAtom).some((saved) => saved.id === item.id)) set(removeSavedAtom, item.id)
+  else set(saveItemAtom, item)
 })

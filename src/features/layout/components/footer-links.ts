@@ -38,6 +38,8 @@ export const FOOTER_SECTIONS: FooterSection[] = [
     links: [
       { label: 'Sign In / Register', link: { to: '/userauth' } },
       { label: 'My Account', link: { to: '/myaccount' } },
+      { label: 'My Purchases', link: { to: '/orders' } },
+      { label: 'My Saved Items', link: { to: '/saved' } },
       { label: 'Shopping Cart', link: { to: '/cart' } },
     ],
   },

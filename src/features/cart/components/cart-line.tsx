@@ -1,0 +1,118 @@
+import { Link } from '@tanstack/react-router'
+import { useSetAtom } from 'jotai'
+import { useCallback, useId, useState } from 'react'
+import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
+import { formatPrice } from '../../../lib/price.ts'
+import { messages } from '../../../lib/messages.ts'
+import { changeQuantityAtom, removeFromCartAtom } from '../cart.atoms.ts'
+import type { CartLine as Line } from '../cart.schemas.ts'
+import { lineDiscountedPrice, linePrice } from '../pricing.ts'
+import styles from './cart.module.css'
+import { QuantityEditor } from './quantity-editor.tsx'
+
+interface CartLineProps {
+  line: Line
+  onSaveForLater: (line: Line) => void
+}
+
+const percent = (value: number) => Number(value.toFixed(2)).toString()
+
+/** One line of the cart (spec §2.7). */
+export function CartLine({ line, onSaveForLater }: CartLineProps) {
+  const changeQuantity = useSetAtom(changeQuantityAtom)
+  const remove = useSetAtom(removeFromCartAtom)
+  const [editing, setEditing] = useState(false)
+  const titleId = useId()
+  const stopEditing = useCallback(() => setEditing(false), [])
+  const discounted = lineDiscountedPrice(line)
+  const full = linePrice(line)
+
+  return (
+    <li className={styles.line}>
+      <ImageWithFallback
+        className={styles.thumb}
+        src={line.thumbnail}
+        alt=""
+        width={120}
+        height={120}
+        loading="lazy"
+      />
+      <div className={styles.details}>
+        {line.brand && <p className={styles.brand}>{line.brand}</p>}
+        <h2 className={styles.title} id={titleId}>
+          <Link to="/product/$id" params={{ id: String(line.id) }}>
+            {line.title}
+          </Link>
+        </h2>
+        <p className={styles.muted}>{line.category}</p>
+        {line.discountPercentage > 0 && (
+          <p className={styles.deal}>
+            {messages.blackFriday(Number(percent(line.discountPercentage)))}
+          </p>
+        )}
+        <p className={styles.muted}>
+          {formatPrice(line.price)} each · Quantity: {line.quantity}
+        </p>
+        <div className={styles.options}>
+          <label className={styles.check}>
+            <input type="checkbox" />
+            {messages.pickUp}
+          </label>
+          <label className={styles.check}>
+            <input type="checkbox" />
+            Add a monogram
+          </label>
+          <label className={styles.check}>
+            <input type="checkbox" />
+            Gift options
+          </label>
+        </div>
+      </div>
+      <div className={styles.amounts}>
+        <strong aria-label={`Line total ${formatPrice(discounted)}`}>
+          {formatPrice(discounted)}
+        </strong>
+        {discounted !== full && (
+          <s className={styles.muted} aria-label={`Before discount ${formatPrice(full)}`}>
+            {formatPrice(full)}
+          </s>
+        )}
+        {editing && (
+          <QuantityEditor
+            title={line.title}
+            quantity={line.quantity}
+            onIdle={stopEditing}
+            onChange={(change) => changeQuantity({ id: line.id, change })}
+          />
+        )}
+      </div>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.link}
+          aria-expanded={editing}
+          aria-describedby={titleId}
+          onClick={() => setEditing((open) => !open)}
+        >
+          Edit Item
+        </button>
+        <button
+          type="button"
+          className={styles.link}
+          aria-describedby={titleId}
+          onClick={() => onSaveForLater(line)}
+        >
+          Save for Later
+        </button>
+        <button
+          type="button"
+          className={styles.link}
+          aria-describedby={titleId}
+          onClick={() => remove(line.id)}
+        >
+          Remove
+        </button>
+      </div>
+    </li>
+  )
+}

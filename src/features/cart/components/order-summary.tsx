@@ -1,0 +1,59 @@
+import { Link } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { Button, buttonClass } from '../../../components/button.tsx'
+import { messages } from '../../../lib/messages.ts'
+import { formatPrice } from '../../../lib/price.ts'
+import { isSignedInAtom } from '../../account/index.ts'
+import { instalment } from '../pricing.ts'
+import styles from './cart.module.css'
+import { OrderTotals, useOrderAmounts } from './order-totals.tsx'
+import { PromoField } from './promo-field.tsx'
+
+// Express wallets lead to the same checkout (decisions §10).
+const CHECKOUT_BUTTONS = ['Checkout Now', 'PayPal Checkout', 'Apple Pay'] as const
+
+/** The cart's order summary (spec §2.7); checkout is disabled while the total is 0 or less (§5). */
+export function OrderSummary() {
+  const amounts = useOrderAmounts()
+  const signedIn = useAtomValue(isSignedInAtom)
+  const canCheckout = amounts.total > 0
+
+  return (
+    <aside className={styles.summary} aria-labelledby="order-summary-title">
+      <h2 id="order-summary-title">Order Summary</h2>
+      <PromoField />
+      <OrderTotals amounts={amounts} />
+      <p className={styles.notice}>
+        or 4 interest-free payments of {formatPrice(instalment(amounts.total))} with Afterpay
+      </p>
+      <div className={styles.buttons}>
+        {CHECKOUT_BUTTONS.map((label, index) =>
+          canCheckout ? (
+            <Link
+              key={label}
+              to="/checkout"
+              className={buttonClass(index === 0 ? 'primary' : 'secondary')}
+            >
+              {label}
+            </Link>
+          ) : (
+            <Button key={label} variant={index === 0 ? 'primary' : 'secondary'} disabled>
+              {label}
+            </Button>
+          ),
+        )}
+      </div>
+      {!signedIn && (
+        <div className={styles.member}>
+          <p>{messages.becomeMember}</p>
+          <Link to="/userauth" className={buttonClass('secondary')}>
+            Create an account
+          </Link>
+          <Link to="/userauth" className={buttonClass('ghost')}>
+            Sign in
+          </Link>
+        </div>
+      )}
+    </aside>
+  )
+}

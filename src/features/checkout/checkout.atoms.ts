@@ -1,0 +1,55 @@
+import { atom } from 'jotai'
+import { addressAtom, type Address } from '../address/index.ts'
+import {
+  cartAtom,
+  cartTotal,
+  clearCartAtom,
+  clearPromoAtom,
+  orderTotal,
+  promoAtom,
+} from '../cart/index.ts'
+import {
+  newOrderNumber,
+  recordOrderAtom,
+  type Order,
+  type PaymentSummary,
+} from '../orders/index.ts'
+
+/**
+ * The payment step's result, in memory only: it holds no card details, just the method, the last
+ * four digits, the billing address and whether a gift card was applied (decisions §6).
+ */
+export const paymentAtom = atom<PaymentSummary | null>(null)
+
+/**
+ * Place order (decisions §6): save orderDetails, add it to the history, clear the cart and the
+ * promo. Returns the order so the caller can navigate to its confirmation.
+ */
+export const placeOrderAtom = atom(null, (get, set, now: Date): Order | undefined => {
+  const address: Address | null = get(addressAtom)
+  const payment = get(paymentAtom)
+  const lines = get(cartAtom)
+  if (!address || !payment || lines.length === 0) return undefined
+  const promo = get(promoAtom)
+  const items = cartTotal(lines)
+  const discount = promo?.discount ?? 0
+  const order: Order = {
+    orderNumber: newOrderNumber(),
+    date: now.toISOString(),
+    cartData: lines,
+    price: {
+      items,
+      promo: discount,
+      promoCode: promo?.code,
+      shipping: 0,
+      total: orderTotal(items, discount),
+    },
+    address,
+    payment,
+  }
+  set(recordOrderAtom, order)
+  set(clearCartAtom)
+  set(clearPromoAtom)
+  set(paymentAtom, null)
+  return order
+})

@@ -1,0 +1,87 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useState } from 'react'
+import { buttonClass } from '../../../components/button.tsx'
+import { messages } from '../../../lib/messages.ts'
+import { pageTitle } from '../../../lib/page-title.ts'
+import { useMediaQuery } from '../../../lib/use-media-query.ts'
+import { addressAtom } from '../../address/index.ts'
+import { cartCountAtom, useOrderAmounts } from '../../cart/index.ts'
+import { paymentAtom, placeOrderAtom } from '../checkout.atoms.ts'
+import styles from './checkout.module.css'
+import { MiniCart, SummaryPanel } from './checkout-summary.tsx'
+import { CheckoutStep } from './checkout-step.tsx'
+import { PaymentStep } from './payment-step.tsx'
+import { ReviewStep } from './review-step.tsx'
+import { ShippingStep } from './shipping-step.tsx'
+
+const WIDE_QUERY = '(min-width: 1150px)'
+const systemNow = () => new Date()
+
+/** /checkout (spec §2.10): three steps, each enabled once the ones before it are filled. */
+export function CheckoutPage({ now = systemNow }: { now?: () => Date }) {
+  const address = useAtomValue(addressAtom)
+  const payment = useAtomValue(paymentAtom)
+  const count = useAtomValue(cartCountAtom)
+  const amounts = useOrderAmounts()
+  const placeOrder = useSetAtom(placeOrderAtom)
+  const navigate = useNavigate()
+  const wide = useMediaQuery(WIDE_QUERY)
+  // A first-time shopper starts at the form; a saved address starts as its summary (decisions §6).
+  const [editingAddress, setEditingAddress] = useState(!address)
+  const addressDone = Boolean(address) && !editingAddress
+
+  if (amounts.lines.length === 0) {
+    return (
+      <div className={`container ${styles.page}`}>
+        <title>{pageTitle('Checkout')}</title>
+        <h1>Checkout</h1>
+        <p>{messages.cartEmpty}</p>
+        <Link to="/products" className={buttonClass('primary')}>
+          Shop {messages.allProducts}
+        </Link>
+      </div>
+    )
+  }
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <title>{pageTitle('Checkout')}</title>
+      <h1>Checkout</h1>
+      <div className={styles.layout}>
+        <div className={styles.steps}>
+          {!wide && <MiniCart amounts={amounts} count={count} />}
+          <ol className={styles.steps}>
+            <CheckoutStep number={1} title="Shipping Address" disabled={false} disabledText="">
+              <ShippingStep
+                editing={editingAddress || !address}
+                onEditingChange={setEditingAddress}
+              />
+            </CheckoutStep>
+            <CheckoutStep
+              number={2}
+              title="Payment Options"
+              disabled={!addressDone}
+              disabledText="Add your shipping address first."
+            >
+              {address && <PaymentStep shippingAddress={address} now={now} />}
+            </CheckoutStep>
+            <CheckoutStep
+              number={3}
+              title="Order Review"
+              disabled={!addressDone || !payment}
+              disabledText="Add your shipping address and payment first."
+            >
+              <ReviewStep
+                onPlaceOrder={() => {
+                  if (placeOrder(now())) void navigate({ to: '/order-confirmation' })
+                }}
+              />
+            </CheckoutStep>
+          </ol>
+        </div>
+        {wide && <SummaryPanel amounts={amounts} />}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,69 @@
+import { useId, useState } from 'react'
+import { ChevronDownIcon } from '../../../components/icons.tsx'
+import { formatPrice } from '../../../lib/price.ts'
+import { lineDiscountedPrice, OrderTotals, type useOrderAmounts } from '../../cart/index.ts'
+import styles from './checkout.module.css'
+
+function Items({ amounts }: { amounts: ReturnType<typeof useOrderAmounts> }) {
+  return (
+    <>
+      <ul className={styles.items}>
+        {amounts.lines.map((line) => (
+          <li key={line.id} className={styles.item}>
+            <span>
+              {line.title} × {line.quantity}
+            </span>
+            <span>{formatPrice(lineDiscountedPrice(line))}</span>
+          </li>
+        ))}
+      </ul>
+      <OrderTotals amounts={amounts} />
+    </>
+  )
+}
+
+/** Wide screens: the order summary beside the steps (spec §2.10, decisions §9). */
+export function SummaryPanel({ amounts }: { amounts: ReturnType<typeof useOrderAmounts> }) {
+  return (
+    <aside className={styles.summary} aria-labelledby="checkout-summary-title">
+      <h2 id="checkout-summary-title">Order Summary</h2>
+      <Items amounts={amounts} />
+    </aside>
+  )
+}
+
+/** Small screens: the collapsible 'Cart (n)' summary with the total. */
+export function MiniCart({
+  amounts,
+  count,
+}: {
+  amounts: ReturnType<typeof useOrderAmounts>
+  count: number
+}) {
+  const [open, setOpen] = useState(false)
+  const bodyId = useId()
+  return (
+    <section className={styles.miniCart} aria-label="Cart summary">
+      <button
+        type="button"
+        className={styles.miniCartToggle}
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span>Cart ({count})</span>
+        <span>
+          {formatPrice(amounts.total)}{' '}
+          <ChevronDownIcon
+            width={18}
+            height={18}
+            style={{ display: 'inline', verticalAlign: 'middle' }}
+          />
+        </span>
+      </button>
+      <div id={bodyId} className={styles.miniCartBody} hidden={!open}>
+        <Items amounts={amounts} />
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,59 @@
+import { valibotResolver } from '@hookform/resolvers/valibot'
+import { useForm } from 'react-hook-form'
+import { Button } from '../../../components/button.tsx'
+import { FormField } from '../../../components/form-field.tsx'
+import { giftCardSchema, type GiftCardInput } from '../payment.schemas.ts'
+import styles from './checkout.module.css'
+
+/** The gift-card form (spec §5); its number and PIN are not kept, only that a card was applied. */
+export function GiftCardForm({ applied, onApply }: { applied: boolean; onApply: () => void }) {
+  const form = useForm<GiftCardInput>({
+    resolver: valibotResolver(giftCardSchema),
+    mode: 'onTouched',
+    defaultValues: { cardNumber: '', pin: '' },
+  })
+  const { errors } = form.formState
+  if (applied)
+    return (
+      <p className={styles.success}>
+        Gift card applied: $60.00 of this order is paid by gift card.
+      </p>
+    )
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label="Gift card"
+      onSubmit={(event) => void form.handleSubmit(onApply)(event)}
+    >
+      <div className={styles.cardGrid}>
+        <FormField label="Gift Card Number" error={errors.cardNumber?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...form.register('cardNumber')}
+              inputMode="numeric"
+              autoComplete="off"
+            />
+          )}
+        </FormField>
+        <FormField label="PIN" error={errors.pin?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...form.register('pin')}
+              type="password"
+              autoComplete="off"
+              maxLength={4}
+            />
+          )}
+        </FormField>
+      </div>
+      <div>
+        <Button type="submit" variant="secondary">
+          Apply Gift Card
+        </Button>
+      </div>
+    </form>
+  )
+}

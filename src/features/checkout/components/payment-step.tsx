@@ -1,0 +1,110 @@
+import { useAtom } from 'jotai'
+import { useState } from 'react'
+import { Button } from '../../../components/button.tsx'
+import { messages } from '../../../lib/messages.ts'
+import { AddressSummary, type Address } from '../../address/index.ts'
+import type { PaymentMethod } from '../../orders/index.ts'
+import { paymentAtom } from '../checkout.atoms.ts'
+import { CardForm } from './card-form.tsx'
+import styles from './checkout.module.css'
+import { GiftCardForm } from './gift-card-form.tsx'
+
+export const METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Credit or Debit Card',
+  paypal: 'Pay Pal',
+  paylater: 'Pay Later',
+  applepay: 'Apple Pay',
+}
+
+/** Step 2, 'Payment Options' (spec §2.10). */
+export function PaymentStep({
+  shippingAddress,
+  now,
+}: {
+  shippingAddress: Address
+  now: () => Date
+}) {
+  const [payment, setPayment] = useAtom(paymentAtom)
+  const [method, setMethod] = useState<PaymentMethod>(payment?.method ?? 'card')
+  const [useGiftCard, setUseGiftCard] = useState(payment?.giftCard ?? false)
+  const [giftCardApplied, setGiftCardApplied] = useState(payment?.giftCard ?? false)
+
+  if (payment) {
+    return (
+      <div className={styles.form}>
+        <p className={styles.success}>
+          {payment.method === 'card'
+            ? `Visa ending in ${payment.cardLast4 ?? ''}`
+            : METHOD_LABELS[payment.method]}
+        </p>
+        {payment.giftCard && <p className={styles.note}>{messages.brand} gift card: $60.00</p>}
+        <div>
+          <p className={styles.note}>Billing address</p>
+          <AddressSummary address={payment.billing} />
+        </div>
+        <div>
+          <Button variant="secondary" onClick={() => setPayment(null)}>
+            Change Payment
+          </Button>
+        </div>
+      </div>
+    )
+  }
+
+  return (
+    <div className={styles.form}>
+      <fieldset className={styles.choices}>
+        <legend>Payment method</legend>
+        {(Object.keys(METHOD_LABELS) as PaymentMethod[]).map((value) => (
+          <label key={value} className={styles.choice}>
+            <input
+              type="radio"
+              name="payment-method"
+              value={value}
+              checked={method === value}
+              onChange={() => setMethod(value)}
+            />
+            {METHOD_LABELS[value]}
+          </label>
+        ))}
+      </fieldset>
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          checked={useGiftCard}
+          onChange={(event) => setUseGiftCard(event.target.checked)}
+        />
+        Pay with {messages.brand} gift Card
+      </label>
+      {useGiftCard && (
+        <GiftCardForm applied={giftCardApplied} onApply={() => setGiftCardApplied(true)} />
+      )}
+      {method === 'card' ? (
+        <CardForm
+          shippingAddress={shippingAddress}
+          now={now}
+          onSubmit={({ cardLast4, billing }) =>
+            setPayment({ method, cardLast4, billing, giftCard: useGiftCard && giftCardApplied })
+          }
+        />
+      ) : (
+        <div>
+          <p className={styles.note}>
+            You will confirm the payment with {METHOD_LABELS[method]} when you place the order.
+          </p>
+          <Button
+            onClick={() =>
+              setPayment({
+                method,
+                billing: shippingAddress,
+                giftCard: useGiftCard && giftCardApplied,
+              })
+            }
+          >
+            Continue with {METHOD_LABELS[method]}
+          </Button>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,79 @@
+import { valibotResolver } from '@hookform/resolvers/valibot'
+import { Link } from '@tanstack/react-router'
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useForm } from 'react-hook-form'
+import { Button } from '../../../components/button.tsx'
+import {
+  AddressFields,
+  addressAtom,
+  addressSchema,
+  AddressSummary,
+  EMPTY_ADDRESS,
+  saveAddressAtom,
+  type Address,
+  type AddressInput,
+} from '../../address/index.ts'
+import styles from './checkout.module.css'
+
+interface ShippingStepProps {
+  editing: boolean
+  onEditingChange: (editing: boolean) => void
+}
+
+/** Step 1 (spec §2.10): the address form, or the saved address with 'Change Address'. */
+export function ShippingStep({ editing, onEditingChange }: ShippingStepProps) {
+  const saved = useAtomValue(addressAtom)
+  const save = useSetAtom(saveAddressAtom)
+  const form = useForm<AddressInput, unknown, Address>({
+    resolver: valibotResolver(addressSchema),
+    mode: 'onTouched',
+    defaultValues: saved ?? EMPTY_ADDRESS,
+  })
+
+  const shipping = (
+    <fieldset className={styles.choices}>
+      <legend>Shipping method</legend>
+      <label className={styles.choice}>
+        <input type="radio" name="shipping-method" value="standard-ground" defaultChecked />
+        <span>
+          <strong>Standard Ground</strong> 7-10 business days <strong>$0.00</strong>
+        </span>
+      </label>
+      <Link to="/cart">Choose faster shipping</Link>
+    </fieldset>
+  )
+
+  if (saved && !editing) {
+    return (
+      <div className={styles.form}>
+        <AddressSummary address={saved} />
+        <div>
+          <Button variant="secondary" onClick={() => onEditingChange(true)}>
+            Change Address
+          </Button>
+        </div>
+        {shipping}
+      </div>
+    )
+  }
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label="Shipping address"
+      onSubmit={(event) =>
+        void form.handleSubmit((address) => {
+          save(address)
+          onEditingChange(false)
+        })(event)
+      }
+    >
+      <AddressFields register={form.register} errors={form.formState.errors} />
+      {shipping}
+      <div>
+        <Button type="submit">Save and Continue</Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,103 @@
+import { Link } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { useState } from 'react'
+import { buttonClass } from '../../../components/button.tsx'
+import { messages } from '../../../lib/messages.ts'
+import { pageTitle } from '../../../lib/page-title.ts'
+import { isSignedInAtom } from '../../account/index.ts'
+import { AddressSummary } from '../../address/index.ts'
+import { lastOrderAtom } from '../orders.atoms.ts'
+import { OrderLines } from './order-lines.tsx'
+import styles from './orders.module.css'
+
+const METHOD_NAMES = { paypal: 'Pay Pal', paylater: 'Pay Later', applepay: 'Apple Pay' } as const
+
+/** /order-confirmation (spec §2.11, decisions §6). */
+export function ConfirmationPage() {
+  const order = useAtomValue(lastOrderAtom)
+  const signedIn = useAtomValue(isSignedInAtom)
+  const [smsUpdates, setSmsUpdates] = useState(false)
+
+  if (!order) {
+    return (
+      <div className={`container ${styles.page}`}>
+        <title>{pageTitle('Order confirmation')}</title>
+        <h1>No order to show</h1>
+        <p className={styles.muted}>
+          There is no recent order on this device. Once you place one, its confirmation appears
+          here.
+        </p>
+        <div>
+          <Link to="/" className={buttonClass('primary')}>
+            Go to the home page
+          </Link>
+        </div>
+      </div>
+    )
+  }
+
+  const { payment } = order
+  return (
+    <div className={`container ${styles.page}`}>
+      <title>{pageTitle('Thank you for your order!')}</title>
+      <div>
+        <h1>Thank you for your order!</h1>
+        <p className={styles.number}>
+          Order number: <strong>{order.orderNumber}</strong>
+        </p>
+        <p>
+          You will receive an email confirmation shortly at <strong>{order.address.email}</strong>
+        </p>
+        <label className={styles.switch}>
+          <input
+            type="checkbox"
+            role="switch"
+            checked={smsUpdates}
+            onChange={(event) => setSmsUpdates(event.target.checked)}
+          />
+          Send me shipping updates by SMS to {order.address.mobile}
+        </label>
+      </div>
+      <div className={styles.grid}>
+        <section className={styles.card} aria-labelledby="ordered-items">
+          <h2 id="ordered-items">Your items</h2>
+          <OrderLines order={order} />
+        </section>
+        <div className={styles.grid} style={{ gridTemplateColumns: '1fr' }}>
+          <section className={styles.card} aria-labelledby="payment-details">
+            <h2 id="payment-details">Payment details</h2>
+            {payment.giftCard && (
+              <p className={styles.row}>
+                <span>{messages.brand} gift card</span>
+                <span>$60.00</span>
+              </p>
+            )}
+            <p className={styles.muted}>
+              {payment.method === 'card'
+                ? `Visa ending in ${payment.cardLast4 ?? ''}`
+                : METHOD_NAMES[payment.method]}
+            </p>
+          </section>
+          <section className={styles.card} aria-labelledby="shipping-to">
+            <h2 id="shipping-to">Shipping address</h2>
+            <AddressSummary address={order.address} />
+          </section>
+          {!signedIn && (
+            <section className={styles.card} aria-labelledby="become-member">
+              <h2 id="become-member">{messages.createAccountHeading}</h2>
+              <p className={styles.muted}>{messages.becomeMember}</p>
+              <div>
+                <Link to="/userauth" className={buttonClass('secondary')}>
+                  Create an account
+                </Link>
+              </div>
+            </section>
+          )}
+        </div>
+      </div>
+      <p>
+        <Link to="/orders">See all your orders</Link>
+      </p>
+    </div>
+  )
+}

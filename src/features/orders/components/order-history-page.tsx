@@ -1,0 +1,43 @@
+import { Link } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { buttonClass } from '../../../components/button.tsx'
+import { pageTitle } from '../../../lib/page-title.ts'
+import { orderHistoryListAtom } from '../orders.atoms.ts'
+import { OrderLines } from './order-lines.tsx'
+import styles from './orders.module.css'
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' })
+
+/** /orders: the orders placed on this device, newest first ('My Purchases'). */
+export function OrderHistoryPage() {
+  const orders = useAtomValue(orderHistoryListAtom)
+  return (
+    <div className={`container ${styles.page}`}>
+      <title>{pageTitle('My Purchases')}</title>
+      <h1>My Purchases</h1>
+      {orders.length === 0 ? (
+        <div>
+          <p className={styles.muted}>You have not placed an order on this device yet.</p>
+          <Link to="/products" className={buttonClass('primary')}>
+            Start shopping
+          </Link>
+        </div>
+      ) : (
+        <ol className={styles.history} aria-label="Orders, newest first">
+          {orders.map((order) => (
+            <li key={order.orderNumber}>
+              <article className={styles.card} aria-labelledby={`order-${order.orderNumber}`}>
+                <h2 id={`order-${order.orderNumber}`}>Order {order.orderNumber}</h2>
+                <p className={styles.muted}>
+                  Placed{' '}
+                  <time dateTime={order.date}>{dateFormat.format(new Date(order.date))}</time>
+                </p>
+                <OrderLines order={order} />
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,34 @@
+import * as v from 'valibot'
+import { addressSchema } from '../address/index.ts'
+import { cartLineSchema } from '../cart/index.ts'
+
+export const PAYMENT_METHODS = ['card', 'paypal', 'paylater', 'applepay'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+/** How an order was paid: never card details, only the last four digits (decisions §6). */
+export const paymentSummarySchema = v.object({
+  method: v.picklist(PAYMENT_METHODS),
+  cardLast4: v.optional(v.pipe(v.string(), v.regex(/^\d{4}$/))),
+  billing: addressSchema,
+  giftCard: v.boolean(),
+})
+
+export type PaymentSummary = v.InferOutput<typeof paymentSummarySchema>
+
+/** Spec §3 'orderDetails' (cartData and price), with what decisions §6 adds. */
+export const orderSchema = v.object({
+  orderNumber: v.pipe(v.string(), v.regex(/^MRD-[A-Z0-9]{8}$/)),
+  date: v.pipe(v.string(), v.isoTimestamp()),
+  cartData: v.pipe(v.array(cartLineSchema), v.minLength(1)),
+  price: v.object({
+    items: v.number(),
+    promo: v.number(),
+    promoCode: v.optional(v.string()),
+    shipping: v.number(),
+    total: v.number(),
+  }),
+  address: addressSchema,
+  payment: paymentSummarySchema,
+})
+
+export type Order = v.InferOutput<typeof orderSchema>

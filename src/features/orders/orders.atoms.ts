@@ -1,0 +1,30 @@
+import { atom } from 'jotai'
+import * as v from 'valibot'
+import { atomWithValidatedStorage } from '../../lib/storage-atom.ts'
+import { orderSchema, type Order } from './order.schemas.ts'
+
+// The last order, under the spec's key 'orderDetails' (§3); the confirmation page shows it.
+const orderDetailsAtom = atomWithValidatedStorage('orderDetails', v.nullable(orderSchema), null)
+// Every order placed on this device, newest first (decisions §8: 'My Purchases').
+const orderHistoryAtom = atomWithValidatedStorage('orderHistory', v.array(orderSchema), [])
+
+export const lastOrderAtom = atom((get) => get(orderDetailsAtom))
+export const orderHistoryListAtom = atom((get) => get(orderHistoryAtom))
+
+export const recordOrderAtom = atom(null, (get, set, order: Order) => {
+  set(orderDetailsAtom, order)
+  set(orderHistoryAtom, [
+    order,
+    ...get(orderHistoryAtom).filter((past) => past.orderNumber !== order.orderNumber),
+  ])
+})
+
+const ORDER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'
+
+/** 'MRD-' and 8 random characters, made when the order is placed (decisions §6). */
+export function newOrderNumber(
+  randomBytes: () => Uint8Array = () => crypto.getRandomValues(new Uint8Array(8)),
+): string {
+  const bytes = randomBytes()
+  return `MRD-${[...bytes].map((byte) => ORDER_ALPHABET[byte % ORDER_ALPHABET.length]).join('')}`
+}

@@ -1,0 +1,67 @@
+import { Link } from '@tanstack/react-router'
+import { useAtomValue, useSetAtom } from 'jotai'
+import { Button, buttonClass } from '../../../components/button.tsx'
+import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
+import { Price } from '../../../components/price.tsx'
+import { pageTitle } from '../../../lib/page-title.ts'
+import { moveToCartAtom } from '../saved.actions.ts'
+import { removeSavedAtom, savedAtom } from '../saved.atoms.ts'
+import styles from './saved-page.module.css'
+
+/** /saved: bookmarked and saved-for-later products, each back to the cart or removed. */
+export function SavedPage() {
+  const items = useAtomValue(savedAtom)
+  const moveToCart = useSetAtom(moveToCartAtom)
+  const remove = useSetAtom(removeSavedAtom)
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <title>{pageTitle('My Saved Items')}</title>
+      <h1>My Saved Items ({items.length})</h1>
+      {items.length === 0 ? (
+        <div className={styles.empty}>
+          <p>Nothing saved yet. Bookmark a product, or choose Save for Later in your cart.</p>
+          <Link to="/products" className={buttonClass('primary')}>
+            Browse products
+          </Link>
+        </div>
+      ) : (
+        <ul className={styles.list} aria-label="Saved items">
+          {items.map((item) => (
+            <li key={item.id} className={styles.item}>
+              <ImageWithFallback
+                className={styles.thumb}
+                src={item.thumbnail}
+                alt=""
+                width={96}
+                height={96}
+                loading="lazy"
+              />
+              <div className={styles.details}>
+                {item.brand && <p className={styles.brand}>{item.brand}</p>}
+                <h2 className={styles.title}>
+                  <Link to="/product/$id" params={{ id: String(item.id) }}>
+                    {item.title}
+                  </Link>
+                </h2>
+                <Price price={item.price} discountPercentage={item.discountPercentage} />
+              </div>
+              <div className={styles.actions}>
+                <Button onClick={() => moveToCart(item)} aria-label={`Move ${item.title} to cart`}>
+                  Move to Cart
+                </Button>
+                <Button
+                  variant="ghost"
+                  onClick={() => remove(item.id)}
+                  aria-label={`Remove ${item.title} from saved items`}
+                >
+                  Remove
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,15 @@
+import { atom } from 'jotai'
+import { addToCartAtom, removeFromCartAtom, type CartLine } from '../cart/index.ts'
+import { removeSavedAtom, saveItemAtom, type SavedItem } from './saved.atoms.ts'
+
+/** 'Save for Later' (issue: cart): the line leaves the cart and joins the saved items. */
+export const saveForLaterAtom = atom(null, (_get, set, line: CartLine) => {
+  set(saveItemAtom, line)
+  set(removeFromCartAtom, line.id)
+})
+
+/** A saved item goes back to the cart (one of it) and leaves the saved items. */
+export const moveToCartAtom = atom(null, (_get, set, item: SavedItem) => {
+  set(addToCartAtom, item)
+  set(removeSavedAtom, item.id)
+})
