@@ -27,9 +27,11 @@ describe('not-found and guarded pages', () => {
     ['/products/home-decoration', /^Home Decoration \(\d+\)$/],
     ['/product/7', /\w/],
     ['/search', 'Search'],
-    ['/cart', 'Your Cart'],
+    ['/cart', 'Your Cart (0)'],
     ['/checkout', 'Checkout'],
-    ['/order-confirmation', 'Thank you for your order!'],
+    ['/order-confirmation', 'No order to show'],
+    ['/orders', 'My Purchases'],
+    ['/saved', 'My Saved Items (0)'],
     ['/userauth', 'Sign In'],
     ['/customer-service/warranty', '5-Year Warranty'],
   ] as [string, string | RegExp][])(
