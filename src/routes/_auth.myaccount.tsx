@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SimplePage } from '../features/layout/index.ts'
+import { MyAccountPage } from '../features/account/components/my-account-page.tsx'
 
 export const Route = createFileRoute('/_auth/myaccount')({
-  component: () => <SimplePage title="Overview" />,
+  component: MyAccountPage,
 })

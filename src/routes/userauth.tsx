@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SimplePage } from '../features/layout/index.ts'
+import { UserAuthPage } from '../features/account/components/userauth-page.tsx'
 
 export const Route = createFileRoute('/userauth')({
-  component: () => <SimplePage title="Sign In" />,
+  component: UserAuthPage,
 })

@@ -1,2 +1,2 @@
 export { AccountModal } from './account-modal.tsx'
-export { accountModalOpenAtom, isSignedInAtom } from './session.atoms.ts'
+export { accountModalOpenAtom, isSignedInAtom, sessionAtom, type Session } from './session.atoms.ts'

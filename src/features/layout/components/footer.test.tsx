@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { setViewportWidth } from '../../../test/match-media.ts'
 import { renderApp } from '../../../test/render-app.tsx'
+import { seedSession } from '../../../test/session.ts'
 import { FOOTER_SECTIONS } from './footer-links.ts'
 
 const footer = () => screen.getByRole('contentinfo')
@@ -55,7 +56,7 @@ describe('footer', () => {
   })
 
   it('points every link at a real page (no not-found)', async () => {
-    localStorage.setItem('isUserLoggedIn', 'true')
+    await seedSession()
     const { router } = await renderApp('/')
     for (const { links } of FOOTER_SECTIONS) {
       for (const { label, link } of links) {

@@ -62,7 +62,12 @@ describe('header at 1024 px and wider', () => {
     expect(within(header()).getByRole('link', { name: /^Cart/ })).toHaveAttribute('href', '/cart')
     const account = within(header()).getByRole('button', { name: 'Account' })
     await user.click(account)
-    const dialog = screen.getByRole('dialog', { name: 'Create An Account' })
+    // The modal's content is its own chunk: its first load can take a moment here.
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Create An Account' },
+      { timeout: 5000 },
+    )
     expect(
       within(dialog).getByText('Create a Meridian account with your email address.'),
     ).toBeInTheDocument()

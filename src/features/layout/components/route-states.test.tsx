@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { apiServer } from '../../../test/api-server.ts'
 import { renderApp } from '../../../test/render-app.tsx'
+import { seedSession } from '../../../test/session.ts'
 
 describe('not-found and guarded pages', () => {
   it.each([
@@ -59,9 +60,15 @@ describe('not-found and guarded pages', () => {
   })
 
   it('lets a signed-in shopper open /myaccount', async () => {
-    localStorage.setItem('isUserLoggedIn', 'true')
+    await seedSession()
     await renderApp('/myaccount')
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument()
+  })
+
+  it('treats a flag without user details and token as signed out', async () => {
+    localStorage.setItem('isUserLoggedIn', 'true')
+    const { router } = await renderApp('/myaccount')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
   })
 
   it('treats a corrupted signed-in flag as signed out', async () => {

@@ -195,7 +195,9 @@ describe('buying from the product page', () => {
     expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([
       expect.objectContaining({ id: 2, title: product.title, quantity: 1 }),
     ])
-    expect(await screen.findByRole('heading', { level: 1, name: /^Your Cart \(\d+\)$/ })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /^Your Cart \(\d+\)$/ }),
+    ).toBeInTheDocument()
   })
 
   it('cannot buy a product that is out of stock', async () => {

@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query'
+import { fetchUser } from './account.api.ts'
+import type { Session } from './session.atoms.ts'
+
+export const accountKeys = {
+  all: ['account'] as const,
+  user: (id: number) => [...accountKeys.all, 'user', id] as const,
+}
+
+/** The signed-in shopper's profile (users/{id}, with their token). */
+export function userQuery(session: Session) {
+  return queryOptions({
+    // The token authorises the request; it does not identify the data, so it is not part of the key.
+    // eslint-disable-next-line @tanstack/query/exhaustive-deps
+    queryKey: accountKeys.user(session.id),
+    queryFn: ({ signal }) => fetchUser(session.id, session.token, signal),
+  })
+}

@@ -1,0 +1,79 @@
+import { Link } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { Button, buttonClass } from '../../../components/button.tsx'
+import { messages } from '../../../lib/messages.ts'
+import { sessionAtom } from '../session.atoms.ts'
+import { useSignOut } from '../use-account.ts'
+import styles from './account-modal.module.css'
+import { SignInForm } from './sign-in-form.tsx'
+
+export const ACCOUNT_MODAL_TITLE_ID = 'account-modal-title'
+
+/** What the account modal shows (spec §2.9); loaded when the modal first opens. */
+export function AccountModalContent({ onClose }: { onClose: () => void }) {
+  const session = useAtomValue(sessionAtom)
+  const signOut = useSignOut()
+
+  if (session) {
+    return (
+      <>
+        <h2 id={ACCOUNT_MODAL_TITLE_ID}>
+          {messages.welcome} {session.userName}
+        </h2>
+        <nav aria-label="Account">
+          <ul className={styles.menu}>
+            <li>
+              <Link to="/myaccount" onClick={onClose}>
+                My Settings
+              </Link>
+            </li>
+            <li>
+              <Link to="/orders" onClick={onClose}>
+                My Purchases
+              </Link>
+            </li>
+            <li>
+              <Link to="/saved" onClick={onClose}>
+                My Saved Items
+              </Link>
+            </li>
+            <li>
+              <Link
+                to="/customer-service/$serviceType"
+                params={{ serviceType: 'warranty' }}
+                onClick={onClose}
+              >
+                Repair Services
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            onClose()
+            signOut()
+          }}
+        >
+          SignOut
+        </Button>
+      </>
+    )
+  }
+
+  return (
+    <div className={styles.columns}>
+      <div>
+        <h2 id={ACCOUNT_MODAL_TITLE_ID}>{messages.createAccountHeading}</h2>
+        <p className={styles.text}>{messages.createAccountText}</p>
+        <Link to="/userauth" className={buttonClass('primary')} onClick={onClose}>
+          create an account
+        </Link>
+      </div>
+      <div>
+        <h3>Sign In</h3>
+        <SignInForm onSignedIn={onClose} />
+      </div>
+    </div>
+  )
+}

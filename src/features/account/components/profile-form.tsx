@@ -1,0 +1,214 @@
+import { valibotResolver } from '@hookform/resolvers/valibot'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useSetAtom } from 'jotai'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Button } from '../../../components/button.tsx'
+import { FormField } from '../../../components/form-field.tsx'
+import { passwordMatches, updateUser } from '../account.api.ts'
+import { accountKeys } from '../account.queries.ts'
+import type { User } from '../account.schemas.ts'
+import {
+  CURRENT_PASSWORD_MISMATCH,
+  profileSchema,
+  type ProfileInput,
+  type ProfileOutput,
+} from '../forms/profile.schema.ts'
+import { GENDERS, PASSWORD_HINT } from '../forms/registration.schema.ts'
+import { renameSessionAtom, type Session } from '../session.atoms.ts'
+import styles from './account-forms.module.css'
+import { formatBirthDate } from './profile-view.tsx'
+import { ServerError } from './server-error.tsx'
+
+const genderOption = (gender: string) =>
+  GENDERS.find((option) => option.toLowerCase() === gender.toLowerCase()) ?? ''
+
+interface ProfileFormProps {
+  user: User
+  session: Session
+  onDone: () => void
+}
+
+/**
+ * Edit mode (spec §2.12, §5). The current password is checked by the server when the field is
+ * left (decisions §7); only then do New Password and Confirm Password appear.
+ */
+export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
+  const queryClient = useQueryClient()
+  const rename = useSetAtom(renameSessionAtom)
+  const [verified, setVerified] = useState(false)
+  const form = useForm<ProfileInput, unknown, ProfileOutput>({
+    resolver: valibotResolver(profileSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      confirmEmail: user.email,
+      phone: user.phone,
+      birthDate: formatBirthDate(user.birthDate),
+      gender: genderOption(user.gender),
+      oldPassword: '',
+      newPassword: '',
+      confirmPassword: '',
+    },
+  })
+  const { errors } = form.formState
+
+  const verify = useMutation({
+    mutationFn: (password: string) => passwordMatches(user.username, password),
+    onSuccess: (matches) => {
+      setVerified(matches)
+      if (!matches)
+        form.setError('oldPassword', { type: 'server', message: CURRENT_PASSWORD_MISMATCH })
+    },
+  })
+
+  const save = useMutation({
+    mutationFn: (values: ProfileOutput) =>
+      updateUser(session.id, session.token, {
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+        phone: values.phone,
+        birthDate: values.birthDate,
+        gender: values.gender,
+        password: values.newPassword,
+      }),
+    meta: { successMessage: 'Your profile has been updated' },
+    onSuccess: (updated) => {
+      queryClient.setQueryData(accountKeys.user(session.id), updated)
+      rename(updated.firstName)
+      onDone()
+    },
+  })
+
+  const oldPassword = form.register('oldPassword', {
+    onChange: () => setVerified(false),
+    onBlur: (event: { target: HTMLInputElement }) => {
+      if (event.target.value) verify.mutate(event.target.value)
+    },
+  })
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label="Edit personal details"
+      onSubmit={(event) =>
+        void form.handleSubmit(async (values) => {
+          const matches = verified || (await verify.mutateAsync(values.oldPassword))
+          if (matches) save.mutate(values)
+        })(event)
+      }
+    >
+      <div className={styles.grid}>
+        <FormField label="First Name" error={errors.firstName?.message}>
+          {(control) => (
+            <input {...control} {...form.register('firstName')} autoComplete="given-name" />
+          )}
+        </FormField>
+        <FormField label="Last Name" error={errors.lastName?.message}>
+          {(control) => (
+            <input {...control} {...form.register('lastName')} autoComplete="family-name" />
+          )}
+        </FormField>
+        <FormField label="Email" error={errors.email?.message}>
+          {(control) => (
+            <input {...control} {...form.register('email')} type="email" autoComplete="email" />
+          )}
+        </FormField>
+        <FormField label="Confirm Email" error={errors.confirmEmail?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...form.register('confirmEmail')}
+              type="email"
+              autoComplete="email"
+            />
+          )}
+        </FormField>
+        <FormField label="Mobile" error={errors.phone?.message}>
+          {(control) => (
+            <input {...control} {...form.register('phone')} type="tel" autoComplete="tel" />
+          )}
+        </FormField>
+        <FormField label="Gender" error={errors.gender?.message}>
+          {(control) => (
+            <select {...control} {...form.register('gender')}>
+              <option value="">Choose One</option>
+              {GENDERS.map((gender) => (
+                <option key={gender}>{gender}</option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <div className={styles.wide}>
+          <FormField label="Date of Birth" error={errors.birthDate?.message} hint="YYYY-MM-DD">
+            {(control) => (
+              <input
+                {...control}
+                {...form.register('birthDate')}
+                autoComplete="bday"
+                placeholder="YYYY-MM-DD"
+              />
+            )}
+          </FormField>
+        </div>
+      </div>
+      <fieldset className={styles.form} style={{ border: 0, padding: 0, margin: 0 }}>
+        <legend style={{ fontWeight: 700, marginBottom: '0.75rem' }}>Password</legend>
+        <FormField label="Current Password" error={errors.oldPassword?.message}>
+          {(control) => (
+            <input {...control} {...oldPassword} type="password" autoComplete="current-password" />
+          )}
+        </FormField>
+        {verify.isPending && <p className={styles.hint}>Checking your password…</p>}
+        {verified && !errors.oldPassword && (
+          <>
+            <FormField
+              label="New Password"
+              error={errors.newPassword?.message}
+              hint={PASSWORD_HINT}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  {...form.register('newPassword')}
+                  type="password"
+                  autoComplete="new-password"
+                />
+              )}
+            </FormField>
+            <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+              {(control) => (
+                <input
+                  {...control}
+                  {...form.register('confirmPassword')}
+                  type="password"
+                  autoComplete="new-password"
+                />
+              )}
+            </FormField>
+            <p className={styles.hint}>
+              <a href="#password-tips">Password Tips</a>
+            </p>
+            <p id="password-tips" className={styles.hint}>
+              Use a phrase you can remember but others cannot guess, mix letters with numbers, and
+              do not reuse a password from another site.
+            </p>
+          </>
+        )}
+      </fieldset>
+      <ServerError error={save.error} />
+      <div className={styles.actions}>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save Changes'}
+        </Button>
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  )
+}

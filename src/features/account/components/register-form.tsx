@@ -1,0 +1,183 @@
+import { valibotResolver } from '@hookform/resolvers/valibot'
+import { useForm } from 'react-hook-form'
+import { Button } from '../../../components/button.tsx'
+import { FormField } from '../../../components/form-field.tsx'
+import type { RegistrationPayload } from '../account.api.ts'
+import {
+  COUNTRIES,
+  DAYS,
+  EMPTY_REGISTRATION,
+  GENDERS,
+  MONTHS,
+  PASSWORD_HINT,
+  registrationSchema,
+  type RegistrationInput,
+  type RegistrationOutput,
+} from '../forms/registration.schema.ts'
+import { useRegister } from '../use-account.ts'
+import styles from './account-forms.module.css'
+import { ServerError } from './server-error.tsx'
+
+/** Spec §3: the form's fields become the registration payload; birthDate joins day and month. */
+export function toRegistrationPayload(form: RegistrationOutput): RegistrationPayload {
+  return {
+    country: form.country,
+    email: form.email,
+    firstName: form.fname,
+    lastName: form.lname,
+    userName: form.uname,
+    phone: form.pno,
+    address: { postalCode: form.zipcode },
+    birthDate: form.days && form.months ? `${form.days}-${form.months}` : '',
+    gender: form.gender,
+    password: form.password,
+  }
+}
+
+/** 'Create Your Account' (spec §2.8): every field of §3 and every rule of §5. */
+export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+  const registration = useRegister()
+  const form = useForm<RegistrationInput, unknown, RegistrationOutput>({
+    resolver: valibotResolver(registrationSchema),
+    mode: 'onTouched',
+    defaultValues: EMPTY_REGISTRATION,
+  })
+  const { errors } = form.formState
+  const field = form.register
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label="Create Your Account"
+      onSubmit={(event) =>
+        void form.handleSubmit((values) =>
+          registration.mutate(toRegistrationPayload(values), { onSuccess: onRegistered }),
+        )(event)
+      }
+    >
+      <div className={styles.grid}>
+        <div className={styles.wide}>
+          <FormField label="Country" error={errors.country?.message}>
+            {(control) => (
+              <select {...control} {...field('country')} autoComplete="country-name">
+                <option value="">Select a country</option>
+                {COUNTRIES.map((country) => (
+                  <option key={country}>{country}</option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        </div>
+        <FormField label="Email" error={errors.email?.message}>
+          {(control) => (
+            <input {...control} {...field('email')} type="email" autoComplete="email" />
+          )}
+        </FormField>
+        <FormField label="Confirm Email" error={errors.confirmEmail?.message}>
+          {(control) => (
+            <input {...control} {...field('confirmEmail')} type="email" autoComplete="email" />
+          )}
+        </FormField>
+        <div className={styles.wide}>
+          <FormField label="User Name" error={errors.uname?.message}>
+            {(control) => (
+              <input
+                {...control}
+                {...field('uname')}
+                autoComplete="username"
+                autoCapitalize="none"
+              />
+            )}
+          </FormField>
+        </div>
+        <FormField label="First Name" error={errors.fname?.message}>
+          {(control) => <input {...control} {...field('fname')} autoComplete="given-name" />}
+        </FormField>
+        <FormField label="Last Name" error={errors.lname?.message}>
+          {(control) => <input {...control} {...field('lname')} autoComplete="family-name" />}
+        </FormField>
+        <FormField label="Phone Number (optional)" error={errors.pno?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...field('pno')}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+            />
+          )}
+        </FormField>
+        <FormField label="Pincode (optional)" error={errors.zipcode?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...field('zipcode')}
+              inputMode="numeric"
+              maxLength={6}
+              autoComplete="postal-code"
+            />
+          )}
+        </FormField>
+        <FormField label="Birth Month (optional)" error={errors.months?.message}>
+          {(control) => (
+            <select {...control} {...field('months')}>
+              <option value="">Month</option>
+              {MONTHS.map((month) => (
+                <option key={month}>{month}</option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Birth Day (optional)" error={errors.days?.message}>
+          {(control) => (
+            <select {...control} {...field('days')}>
+              <option value="">Day</option>
+              {DAYS.map((day) => (
+                <option key={day}>{day}</option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <div className={styles.wide}>
+          <FormField label="Gender (optional)" error={errors.gender?.message}>
+            {(control) => (
+              <select {...control} {...field('gender')}>
+                <option value="">Choose One</option>
+                {GENDERS.map((gender) => (
+                  <option key={gender}>{gender}</option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        </div>
+        <FormField label="Password" error={errors.password?.message} hint={PASSWORD_HINT}>
+          {(control) => (
+            <input
+              {...control}
+              {...field('password')}
+              type="password"
+              autoComplete="new-password"
+            />
+          )}
+        </FormField>
+        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...field('confirmPassword')}
+              type="password"
+              autoComplete="new-password"
+            />
+          )}
+        </FormField>
+      </div>
+      <ServerError error={registration.error} />
+      <div>
+        <Button type="submit" disabled={registration.isPending}>
+          {registration.isPending ? 'Creating your account…' : 'Create Account'}
+        </Button>
+      </div>
+    </form>
+  )
+}

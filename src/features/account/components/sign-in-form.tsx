@@ -1,0 +1,59 @@
+import { valibotResolver } from '@hookform/resolvers/valibot'
+import { useForm } from 'react-hook-form'
+import { Button } from '../../../components/button.tsx'
+import { FormField } from '../../../components/form-field.tsx'
+import { loginSchema, type LoginInput } from '../forms/login.schema.ts'
+import { useSignIn } from '../use-account.ts'
+import styles from './account-forms.module.css'
+import { ServerError } from './server-error.tsx'
+
+/** The 'Sign In' form (spec §2.8, §5), on /userauth and inside the account modal. */
+export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const signIn = useSignIn()
+  const form = useForm<LoginInput>({
+    resolver: valibotResolver(loginSchema),
+    mode: 'onTouched',
+    defaultValues: { username: '', password: '' },
+  })
+  const { errors } = form.formState
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label="Sign In"
+      onSubmit={(event) =>
+        void form.handleSubmit((credentials) =>
+          signIn.mutate(credentials, { onSuccess: onSignedIn }),
+        )(event)
+      }
+    >
+      <FormField label="User Name" error={errors.username?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('username')}
+            autoComplete="username"
+            autoCapitalize="none"
+          />
+        )}
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('password')}
+            type="password"
+            autoComplete="current-password"
+          />
+        )}
+      </FormField>
+      <ServerError error={signIn.error} />
+      <div>
+        <Button type="submit" disabled={signIn.isPending}>
+          {signIn.isPending ? 'Signing in…' : 'Sign In'}
+        </Button>
+      </div>
+    </form>
+  )
+}

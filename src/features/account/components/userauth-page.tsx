@@ -1,0 +1,23 @@
+import { pageTitle } from '../../../lib/page-title.ts'
+import { useGoBack } from '../use-account.ts'
+import { RegisterForm } from './register-form.tsx'
+import { SignInForm } from './sign-in-form.tsx'
+import styles from './userauth-page.module.css'
+
+/** /userauth (spec §2.8): 'Sign In' beside 'Create Your Account'; success goes back one page. */
+export function UserAuthPage() {
+  const goBack = useGoBack()
+  return (
+    <div className={`container ${styles.page}`}>
+      <title>{pageTitle('Sign In')}</title>
+      <section className={styles.panel} aria-labelledby="sign-in-title">
+        <h1 id="sign-in-title">Sign In</h1>
+        <SignInForm onSignedIn={goBack} />
+      </section>
+      <section className={styles.panel} aria-labelledby="register-title">
+        <h2 id="register-title">Create Your Account</h2>
+        <RegisterForm onRegistered={goBack} />
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,140 @@
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { loginSchema } from './login.schema.ts'
+import { profileSchema } from './profile.schema.ts'
+import { registrationSchema } from './registration.schema.ts'
+
+/** The message a field shows: the first failing rule's, as the form resolver reports it. */
+function messageFor<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+  field: string,
+): string | undefined {
+  const result = v.safeParse(schema, input, { abortPipeEarly: true })
+  return result.issues?.find((issue) => v.getDotPath(issue) === field)?.message
+}
+
+describe('login (spec §5)', () => {
+  it.each([
+    ['username', '', 'User Name is required'],
+    ['username', '   ', 'User Name is required'],
+    ['password', '', 'Password is required'],
+  ])('%s = %j → %s', (field, value, message) => {
+    expect(
+      messageFor(loginSchema, { username: 'emilys', password: 'x', [field]: value }, field),
+    ).toBe(message)
+  })
+})
+
+const registration = {
+  country: 'India',
+  email: 'asha@example.com',
+  confirmEmail: 'asha@example.com',
+  uname: 'ashav',
+  fname: 'Asha',
+  lname: 'Verma',
+  pno: '',
+  zipcode: '',
+  months: '',
+  days: '',
+  gender: '',
+  password: 'secret1',
+  confirmPassword: 'secret1',
+}
+
+describe('registration (spec §5)', () => {
+  it('accepts the required fields alone, and every optional one when valid', () => {
+    expect(v.safeParse(registrationSchema, registration).success).toBe(true)
+    const full = {
+      ...registration,
+      pno: '9876543210',
+      zipcode: '560001',
+      months: 'March',
+      days: '14',
+      gender: 'Female',
+    }
+    expect(v.safeParse(registrationSchema, full).success).toBe(true)
+  })
+
+  it.each([
+    ['country', '', 'Country is missing.'],
+    ['country', 'Narnia', 'Country is missing.'],
+    ['email', '', 'Email Address missing.'],
+    ['email', 'asha.example.com', 'Email is not in proper format'],
+    ['confirmEmail', '', 'Confirm Email Address Missing.'],
+    ['confirmEmail', 'other@example.com', 'Email does not match'],
+    ['uname', '', 'User Name missing'],
+    ['fname', '', 'First Name missing'],
+    ['lname', '', 'Last Name missing'],
+    ['pno', '6876543210', 'Invalid phone number'],
+    ['pno', '987654321', 'Invalid phone number'],
+    ['zipcode', '056001', 'Pincode is not valid'],
+    ['zipcode', '5600', 'Pincode is not valid'],
+    ['password', '', 'Password is required'],
+    ['confirmPassword', '', 'Confirm Password is required'],
+    ['confirmPassword', 'secret2', 'Passwords does not match'],
+  ])('%s = %j → %s', (field, value, message) => {
+    expect(messageFor(registrationSchema, { ...registration, [field]: value }, field)).toBe(message)
+  })
+
+  it('does not enforce the password hint (spec §5)', () => {
+    expect(
+      v.safeParse(registrationSchema, { ...registration, password: 'a', confirmPassword: 'a' })
+        .success,
+    ).toBe(true)
+  })
+})
+
+const profile = {
+  firstName: 'Emily',
+  lastName: 'Johnson',
+  email: 'emily@example.com',
+  confirmEmail: 'emily@example.com',
+  phone: '+1 (602) 555-0142',
+  birthDate: '1996-05-30',
+  gender: 'female',
+  oldPassword: 'emilyspass',
+  newPassword: 'newpass1',
+  confirmPassword: 'newpass1',
+}
+
+describe('profile (spec §5)', () => {
+  it('accepts a valid profile; birth date and gender are optional', () => {
+    expect(v.safeParse(profileSchema, profile).success).toBe(true)
+    expect(v.safeParse(profileSchema, { ...profile, birthDate: '', gender: '' }).success).toBe(true)
+  })
+
+  it.each([
+    ['email', '', 'Email Address missing.'],
+    ['email', 'emily@', 'Email is not in proper format'],
+    ['confirmEmail', '', 'Confirm Email Address Missing.'],
+    ['confirmEmail', 'em@example.com', 'Email does not match'],
+    ['firstName', '', 'First Name missing'],
+    ['firstName', 'Em1ly', 'Please enter valid FirstName'],
+    ['firstName', 'Em', 'Must Contain 3 Characters'],
+    ['firstName', 'Emilyanneee', 'Cannot exceed 10 Characters'],
+    ['lastName', '', 'Last Name missing'],
+    ['lastName', 'O-Neil', 'Please enter valid FirstName'],
+    ['lastName', 'Jo', 'Must Contain 3 Characters'],
+    ['lastName', 'Johnsonsmith', 'Cannot exceed 10 Characters'],
+    ['phone', '', 'Phone Number missing'],
+    ['phone', 'call me', 'Enter Valid Phone Number'],
+    ['phone', '12', 'Enter Valid Phone Number'],
+    ['birthDate', '30-05-1996', 'Enter Date of Birth in the right format'],
+    ['birthDate', '1996-5-30', 'Enter Date of Birth in the right format'],
+    ['oldPassword', '', 'Current Password is required'],
+    ['newPassword', '', 'New Password is required'],
+    ['newPassword', 'abc12', 'Must Contain 6 Characters'],
+    ['confirmPassword', '', 'Confirm Password is required'],
+    ['confirmPassword', 'newpass2', 'Passwords does not match'],
+  ])('%s = %j → %s', (field, value, message) => {
+    expect(messageFor(profileSchema, { ...profile, [field]: value }, field)).toBe(message)
+  })
+
+  it.each(['+1 602-555-0142', '9876543210', '(022) 2345 6789', '+91 98765 43210'])(
+    'accepts the phone number %s',
+    (phone) => {
+      expect(messageFor(profileSchema, { ...profile, phone }, 'phone')).toBeUndefined()
+    },
+  )
+})

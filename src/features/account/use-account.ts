@@ -1,0 +1,61 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router'
+import { useSetAtom } from 'jotai'
+import { useCallback } from 'react'
+import { login, register, type Credentials, type RegistrationPayload } from './account.api.ts'
+import { accountKeys } from './account.queries.ts'
+import type { LoginResponse } from './account.schemas.ts'
+import { clearSessionAtom, signInAtom } from './session.atoms.ts'
+
+/** Keeps what a login answers as the session (spec §4): first name, id and token; never the password. */
+function useStartSession() {
+  const signIn = useSetAtom(signInAtom)
+  return useCallback(
+    (response: LoginResponse) =>
+      signIn({ id: response.id, userName: response.firstName, token: response.accessToken }),
+    [signIn],
+  )
+}
+
+/** Login as a mutation: its pending state ends on success and on failure; failures are toasted by the cache. */
+export function useSignIn() {
+  const startSession = useStartSession()
+  return useMutation({
+    mutationFn: (credentials: Credentials) => login(credentials),
+    onSuccess: startSession,
+  })
+}
+
+/** Registration, then the automatic login of spec §4. */
+export function useRegister() {
+  const startSession = useStartSession()
+  return useMutation({
+    mutationFn: async (payload: RegistrationPayload) => {
+      await register(payload)
+      return login({ username: payload.userName, password: payload.password })
+    },
+    onSuccess: startSession,
+  })
+}
+
+/** Sign-out (spec §4, decisions §7): the session goes, user data leaves the cache, back to home. */
+export function useSignOut() {
+  const clearSession = useSetAtom(clearSessionAtom)
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return useCallback(() => {
+    clearSession()
+    queryClient.removeQueries({ queryKey: accountKeys.all })
+    void navigate({ to: '/' })
+  }, [clearSession, queryClient, navigate])
+}
+
+/** 'Back one page' after signing in or registering (spec §2.8), or home when there is none. */
+export function useGoBack() {
+  const router = useRouter()
+  const canGoBack = useCanGoBack()
+  return useCallback(() => {
+    if (canGoBack) router.history.back()
+    else void router.navigate({ to: '/' })
+  }, [router, canGoBack])
+}
