@@ -9,9 +9,9 @@ export const accountKeys = {
 
 /** The signed-in shopper's profile (users/{id}, with their token). */
 export function userQuery(session: Session) {
+  // The token authorises the request; it does not identify the data, so it is not part of the key.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
-    // The token authorises the request; it does not identify the data, so it is not part of the key.
-    // eslint-disable-next-line @tanstack/query/exhaustive-deps
     queryKey: accountKeys.user(session.id),
     queryFn: ({ signal }) => fetchUser(session.id, session.token, signal),
   })

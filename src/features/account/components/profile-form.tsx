@@ -40,6 +40,8 @@ export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
   const form = useForm<ProfileInput, unknown, ProfileOutput>({
     resolver: valibotResolver(profileSchema),
     mode: 'onTouched',
+    // Every rule runs, so 'does not match' shows even while another field is still wrong.
+    criteriaMode: 'all',
     defaultValues: {
       firstName: user.firstName,
       lastName: user.lastName,

@@ -40,6 +40,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const form = useForm<RegistrationInput, unknown, RegistrationOutput>({
     resolver: valibotResolver(registrationSchema),
     mode: 'onTouched',
+    // Every rule runs, so 'does not match' shows even while another field is still wrong.
+    criteriaMode: 'all',
     defaultValues: EMPTY_REGISTRATION,
   })
   const { errors } = form.formState

@@ -16,14 +16,13 @@ import { cardSchema, type CardInput } from '../payment.schemas.ts'
 import styles from './checkout.module.css'
 
 interface CardFormProps {
-  shippingAddress: Address
   /** Called with the last four digits and the billing address; nothing else of the card leaves the form. */
-  onSubmit: (payment: { cardLast4: string; billing: Address }) => void
+  onSubmit: (payment: { cardLast4: string; billing: Address | 'shipping' }) => void
   now: () => Date
 }
 
 /** The card form (spec §5) with 'Use Shipping Address for Billing' (checked by default). */
-export function CardForm({ shippingAddress, onSubmit, now }: CardFormProps) {
+export function CardForm({ onSubmit, now }: CardFormProps) {
   const schema = useMemo(() => cardSchema(now()), [now])
   const form = useForm<CardInput, unknown, v.InferOutput<typeof schema>>({
     resolver: valibotResolver(schema),
@@ -39,12 +38,13 @@ export function CardForm({ shippingAddress, onSubmit, now }: CardFormProps) {
   const { errors } = form.formState
 
   const submit = form.handleSubmit(async (card) => {
-    let billing = shippingAddress
-    if (!sameAsShipping) {
-      if (!(await billingForm.trigger())) return
-      billing = v.parse(addressSchema, billingForm.getValues())
-    }
-    onSubmit({ cardLast4: card.cardNumber.slice(-4), billing })
+    if (sameAsShipping)
+      return onSubmit({ cardLast4: card.cardNumber.slice(-4), billing: 'shipping' })
+    if (!(await billingForm.trigger())) return
+    onSubmit({
+      cardLast4: card.cardNumber.slice(-4),
+      billing: v.parse(addressSchema, billingForm.getValues()),
+    })
   })
 
   const cardNumber = form.register('cardNumber')
@@ -55,7 +55,11 @@ export function CardForm({ shippingAddress, onSubmit, now }: CardFormProps) {
       className={styles.form}
       noValidate
       aria-label="Card details"
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        // One submit flags the card and the billing address together, not one after the other.
+        if (!sameAsShipping) void billingForm.trigger()
+        void submit(event)
+      }}
     >
       <div className={styles.cardGrid}>
         <div className={styles.wide}>

@@ -64,7 +64,7 @@ export function CheckoutPage({ now = systemNow }: { now?: () => Date }) {
               disabled={!addressDone}
               disabledText="Add your shipping address first."
             >
-              {address && <PaymentStep shippingAddress={address} now={now} />}
+              <PaymentStep now={now} />
             </CheckoutStep>
             <CheckoutStep
               number={3}

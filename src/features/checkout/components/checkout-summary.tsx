@@ -51,7 +51,7 @@ export function MiniCart({
         aria-controls={bodyId}
         onClick={() => setOpen((value) => !value)}
       >
-        <span>Cart ({count})</span>
+        <span>Cart ({count})</span>{' '}
         <span>
           {formatPrice(amounts.total)}{' '}
           <ChevronDownIcon

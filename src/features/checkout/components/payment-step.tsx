@@ -2,7 +2,7 @@ import { useAtom } from 'jotai'
 import { useState } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { messages } from '../../../lib/messages.ts'
-import { AddressSummary, type Address } from '../../address/index.ts'
+import { AddressSummary } from '../../address/index.ts'
 import type { PaymentMethod } from '../../orders/index.ts'
 import { paymentAtom } from '../checkout.atoms.ts'
 import { CardForm } from './card-form.tsx'
@@ -17,13 +17,7 @@ export const METHOD_LABELS: Record<PaymentMethod, string> = {
 }
 
 /** Step 2, 'Payment Options' (spec §2.10). */
-export function PaymentStep({
-  shippingAddress,
-  now,
-}: {
-  shippingAddress: Address
-  now: () => Date
-}) {
+export function PaymentStep({ now }: { now: () => Date }) {
   const [payment, setPayment] = useAtom(paymentAtom)
   const [method, setMethod] = useState<PaymentMethod>(payment?.method ?? 'card')
   const [useGiftCard, setUseGiftCard] = useState(payment?.giftCard ?? false)
@@ -81,7 +75,6 @@ export function PaymentStep({
       )}
       {method === 'card' ? (
         <CardForm
-          shippingAddress={shippingAddress}
           now={now}
           onSubmit={({ cardLast4, billing }) =>
             setPayment({ method, cardLast4, billing, giftCard: useGiftCard && giftCardApplied })
@@ -96,7 +89,7 @@ export function PaymentStep({
             onClick={() =>
               setPayment({
                 method,
-                billing: shippingAddress,
+                billing: 'shipping',
                 giftCard: useGiftCard && giftCardApplied,
               })
             }

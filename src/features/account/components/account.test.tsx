@@ -1,0 +1,312 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { delay, http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { apiServer, testApi } from '../../../test/api-server.ts'
+import { renderApp } from '../../../test/render-app.tsx'
+import { seedSession } from '../../../test/session.ts'
+import { accountKeys } from '../account.queries.ts'
+
+const header = () => screen.getByRole('banner')
+const openAccountModal = async (user: Awaited<ReturnType<typeof renderApp>>['user']) => {
+  await user.click(within(header()).getByRole('button', { name: 'Account' }))
+  const dialog = await screen.findByRole('dialog')
+  // The modal's content is its own chunk: its first load can take a moment here.
+  await within(dialog).findByRole('heading', { level: 2 }, { timeout: 5000 })
+  return dialog
+}
+
+function recordBodies(path: string) {
+  const bodies: unknown[] = []
+  apiServer.events.on('request:start', ({ request }) => {
+    // Only requests with a body (GET users/{id} has none).
+    if (request.method !== 'GET' && new URL(request.url).pathname === path) {
+      void request
+        .clone()
+        .json()
+        .then((body) => bodies.push(body))
+    }
+  })
+  return bodies
+}
+
+const storedSessionKeys = () =>
+  ['userDetails', 'isUserLoggedIn', 'accessToken'].map((key) => localStorage.getItem(key))
+
+describe('account modal (spec §2.9)', () => {
+  it('signs in from the modal, which then closes; only the first name, id and token are stored', async () => {
+    const { user } = await renderApp('/')
+    const dialog = await openAccountModal(user)
+    expect(within(dialog).getByRole('heading', { name: 'Create An Account' })).toBeInTheDocument()
+    expect(within(dialog).getByRole('link', { name: 'create an account' })).toHaveAttribute(
+      'href',
+      '/userauth',
+    )
+
+    const form = within(dialog).getByRole('form', { name: 'Sign In' })
+    await user.type(within(form).getByLabelText('User Name'), 'emilys')
+    await user.type(within(form).getByLabelText('Password'), 'wrong-password')
+    await user.click(within(form).getByRole('button', { name: 'Sign In' }))
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Invalid credentials')
+    expect(within(form).getByRole('button', { name: 'Sign In' })).toBeEnabled()
+    await waitFor(() => expect(screen.getAllByText('Invalid credentials')).toHaveLength(2)) // inline and toast
+
+    await user.clear(within(form).getByLabelText('Password'))
+    await user.type(within(form).getByLabelText('Password'), 'emilyspass')
+    await user.click(within(form).getByRole('button', { name: 'Sign In' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(JSON.parse(localStorage.getItem('userDetails') ?? 'null')).toEqual({
+      userName: 'Emily',
+      id: 1,
+    })
+    expect(localStorage.getItem('isUserLoggedIn')).toBe('true')
+    expect(localStorage.getItem('accessToken')).toMatch(/^"[\w-]+\.[\w-]+\.[\w-]+"$/)
+    expect(JSON.stringify({ ...localStorage })).not.toContain('emilyspass')
+  })
+
+  it("shows the sign-in form's required messages once a field is touched", async () => {
+    const { user } = await renderApp('/')
+    const dialog = await openAccountModal(user)
+    const form = within(dialog).getByRole('form', { name: 'Sign In' })
+    expect(within(form).queryByText('User Name is required')).not.toBeInTheDocument()
+    await user.click(within(form).getByLabelText('User Name'))
+    await user.tab()
+    expect(within(form).getByText('User Name is required')).toBeInTheDocument()
+    await user.tab()
+    expect(within(form).getByText('Password is required')).toBeInTheDocument()
+    expect(within(form).getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it("signed in: 'Welcome,' and the first name, the account menu and SignOut", async () => {
+    await seedSession()
+    const { user, router, queryClient } = await renderApp('/products')
+    queryClient.setQueryData(accountKeys.user(1), { id: 1 })
+    const dialog = await openAccountModal(user)
+    expect(within(dialog).getByRole('heading', { name: 'Welcome, Emily' })).toBeInTheDocument()
+    const links = within(dialog)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')])
+    expect(links).toEqual([
+      ['My Settings', '/myaccount'],
+      ['My Purchases', '/orders'],
+      ['My Saved Items', '/saved'],
+      ['Repair Services', '/customer-service/warranty'],
+    ])
+
+    await user.click(within(dialog).getByRole('button', { name: 'SignOut' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(storedSessionKeys()).toEqual([null, null, null])
+    expect(queryClient.getQueryData(accountKeys.user(1))).toBeUndefined()
+    const again = await openAccountModal(user)
+    expect(within(again).getByRole('heading', { name: 'Create An Account' })).toBeInTheDocument()
+  })
+
+  it('traps focus, closes on Escape, the close button and the backdrop, and returns focus to the icon', async () => {
+    const { user } = await renderApp('/')
+    const icon = within(header()).getByRole('button', { name: 'Account' })
+    const dialog = await openAccountModal(user)
+    const focusables = within(dialog)
+      .getAllByRole('button')
+      .concat(within(dialog).getAllByRole('link'))
+    for (let i = 0; i < focusables.length + 4; i++) {
+      await user.tab()
+      expect(dialog).toContainElement(document.activeElement as HTMLElement)
+    }
+    await user.tab({ shift: true })
+    expect(dialog).toContainElement(document.activeElement as HTMLElement)
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(icon).toHaveFocus()
+    expect(document.documentElement).not.toHaveClass('scroll-locked')
+
+    await user.click(icon)
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }),
+    )
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+
+    await user.click(icon)
+    const backdrop = (await screen.findByRole('dialog')).parentElement as HTMLElement
+    await user.click(backdrop)
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+})
+
+describe('registration (/userauth, spec §2.8, §3)', () => {
+  const fill = async (
+    user: Awaited<ReturnType<typeof renderApp>>['user'],
+    overrides: Record<string, string> = {},
+  ) => {
+    const form = screen.getByRole('form', { name: 'Create Your Account' })
+    const values: Record<string, string> = {
+      Email: 'asha.verma@example.com',
+      'Confirm Email': 'asha.verma@example.com',
+      'User Name': 'ashav',
+      'First Name': 'Asha',
+      'Last Name': 'Verma',
+      'Phone Number (optional)': '9876543210',
+      'Pincode (optional)': '560001',
+      Password: 'S3cret-pass',
+      'Confirm Password': 'S3cret-pass',
+      ...overrides,
+    }
+    await user.selectOptions(within(form).getByLabelText('Country'), 'India')
+    for (const [label, value] of Object.entries(values))
+      await user.type(within(form).getByLabelText(label), value)
+    await user.selectOptions(within(form).getByLabelText('Birth Month (optional)'), 'March')
+    await user.selectOptions(within(form).getByLabelText('Birth Day (optional)'), '14')
+    await user.selectOptions(within(form).getByLabelText('Gender (optional)'), 'Female')
+    return form
+  }
+
+  it('sends exactly the spec payload, signs in automatically and goes back one page', async () => {
+    const bodies = recordBodies('/api/users/add')
+    const { user, router } = await renderApp('/products/laptops')
+    await act(() => router.navigate({ to: '/userauth' }))
+    const form = await fill(user)
+    await user.click(within(form).getByRole('button', { name: 'Create Account' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products/laptops'))
+    expect(bodies).toEqual([
+      {
+        country: 'India',
+        email: 'asha.verma@example.com',
+        firstName: 'Asha',
+        lastName: 'Verma',
+        userName: 'ashav',
+        phone: '9876543210',
+        address: { postalCode: '560001' },
+        birthDate: '14-March',
+        gender: 'Female',
+        password: 'S3cret-pass',
+      },
+    ])
+    expect(JSON.parse(localStorage.getItem('userDetails') ?? 'null')).toMatchObject({
+      userName: 'Asha',
+    })
+    expect(localStorage.getItem('isUserLoggedIn')).toBe('true')
+  })
+
+  it('goes home when there is no page to go back to', async () => {
+    const { user, router } = await renderApp('/userauth')
+    const form = await fill(user)
+    await user.click(within(form).getByRole('button', { name: 'Create Account' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+  })
+
+  it("shows the server's message for a taken user name, and lets the shopper try again", async () => {
+    const { user } = await renderApp('/userauth')
+    const form = await fill(user, { 'User Name': 'emilys' })
+    await user.click(within(form).getByRole('button', { name: 'Create Account' }))
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Username already exists')
+    expect(within(form).getByRole('button', { name: 'Create Account' })).toBeEnabled()
+    expect(localStorage.getItem('isUserLoggedIn')).toBeNull()
+  })
+
+  it('shows the spec messages for mismatched confirmations and a bad phone, once touched', async () => {
+    const { user } = await renderApp('/userauth')
+    const form = await fill(user, {
+      'Confirm Email': 'asha@other.example',
+      'Confirm Password': 'nope',
+      'Phone Number (optional)': '12345',
+    })
+    await user.click(within(form).getByRole('button', { name: 'Create Account' }))
+    expect(within(form).getByText('Email does not match')).toBeInTheDocument()
+    expect(within(form).getByText('Passwords does not match')).toBeInTheDocument()
+    expect(within(form).getByText('Invalid phone number')).toBeInTheDocument()
+  })
+})
+
+describe('my account (/myaccount, spec §2.12)', () => {
+  it('shows a loading state, then the personal details and the masked password', async () => {
+    await seedSession()
+    apiServer.use(
+      http.get('*/api/users/:id', async ({ request }) => {
+        await delay(300)
+        return testApi().app.fetch(request)
+      }),
+    )
+    await renderApp('/myaccount')
+    expect(screen.getByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument()
+    expect(screen.getByRole('status', { name: 'Loading your details' })).toBeInTheDocument()
+    const details = await screen.findByRole('region', { name: 'Personal Details' })
+    const value = (label: string) =>
+      within(details).getByText(label).nextElementSibling?.textContent
+    expect(value('First Name')).toBe('Emily')
+    expect(value('Last Name')).toBe('Johnson')
+    expect(value('Email')).toBe('emily.johnson@example.com')
+    expect(value('Gender')).toBe('Female')
+    expect(value('Date of Birth')).toBe('1996-05-30')
+    expect(screen.getByLabelText('Password hidden')).toHaveTextContent('********')
+  })
+
+  it('checks the current password with the server before showing New Password, then saves to users/{id}', async () => {
+    await seedSession()
+    const bodies = recordBodies('/api/users/1')
+    const { user } = await renderApp('/myaccount')
+    await user.click(await screen.findByRole('button', { name: 'Edit' }))
+    const form = screen.getByRole('form', { name: 'Edit personal details' })
+    expect(within(form).getByLabelText('First Name')).toHaveValue('Emily')
+    expect(within(form).getByLabelText('Gender')).toHaveDisplayValue('Female')
+    expect(within(form).queryByLabelText('New Password')).not.toBeInTheDocument()
+
+    await user.type(within(form).getByLabelText('Current Password'), 'not-it')
+    await user.tab()
+    expect(await within(form).findByText("Current password doesn't match")).toBeInTheDocument()
+    expect(within(form).queryByLabelText('New Password')).not.toBeInTheDocument()
+
+    await user.clear(within(form).getByLabelText('Current Password'))
+    await user.type(within(form).getByLabelText('Current Password'), 'emilyspass')
+    await user.tab()
+    const newPassword = await within(form).findByLabelText('New Password')
+    expect(
+      within(form).getByText(/Your password should contain 6-20 case sensitive characters/),
+    ).toBeInTheDocument()
+    expect(within(form).getByRole('link', { name: 'Password Tips' })).toHaveAttribute(
+      'href',
+      '#password-tips',
+    )
+
+    await user.clear(within(form).getByLabelText('First Name'))
+    await user.type(within(form).getByLabelText('First Name'), 'Emma')
+    await user.type(newPassword, 'n3w-pass')
+    await user.type(within(form).getByLabelText('Confirm Password'), 'n3w-pass')
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }))
+
+    const details = await screen.findByRole('region', { name: 'Personal Details' })
+    expect(within(details).getByText('First Name').nextElementSibling).toHaveTextContent('Emma')
+    expect(await screen.findByText('Your profile has been updated')).toBeInTheDocument()
+    expect(bodies).toEqual([
+      expect.objectContaining({
+        firstName: 'Emma',
+        lastName: 'Johnson',
+        password: 'n3w-pass',
+        birthDate: '1996-05-30',
+      }),
+    ])
+    expect(JSON.parse(localStorage.getItem('userDetails') ?? 'null')).toEqual({
+      userName: 'Emma',
+      id: 1,
+    })
+    const login = (password: string) =>
+      testApi().call('/api/auth/login', { body: { username: 'emilys', password } })
+    expect((await login('n3w-pass')).status).toBe(200)
+    expect((await login('emilyspass')).status).toBe(400)
+  })
+
+  it('shows the profile messages once touched, and Cancel leaves without saving', async () => {
+    await seedSession()
+    const { user } = await renderApp('/myaccount')
+    await user.click(await screen.findByRole('button', { name: 'Edit' }))
+    const form = screen.getByRole('form', { name: 'Edit personal details' })
+    await user.clear(within(form).getByLabelText('First Name'))
+    await user.type(within(form).getByLabelText('First Name'), 'Em')
+    await user.clear(within(form).getByLabelText('Mobile'))
+    await user.click(within(form).getByLabelText('Date of Birth'))
+    expect(within(form).getByText('Must Contain 3 Characters')).toBeInTheDocument()
+    expect(within(form).getByText('Phone Number missing')).toBeInTheDocument()
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }))
+    expect(within(form).getByText('Current Password is required')).toBeInTheDocument()
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }))
+    const details = screen.getByRole('region', { name: 'Personal Details' })
+    expect(within(details).getByText('First Name').nextElementSibling).toHaveTextContent('Emily')
+  })
+})
