@@ -1,8 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import {
-  ServicePage,
-  ServicePending,
-} from '../features/customer-service/components/service-page.tsx'
+import { ServicePage } from '../features/customer-service/components/service-page.tsx'
+import { ServicePending } from '../features/customer-service/components/service-pending.tsx'
 import { isServiceType, loadServiceContent } from '../features/customer-service/service-content.ts'
 
 export const Route = createFileRoute('/customer-service/$serviceType')({

@@ -1,12 +1,16 @@
 import { Outlet } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
-import { ToastContainer } from 'react-toastify'
 import { AccountModal } from '../../account/index.ts'
 import { ThemeSync } from '../../theme/index.ts'
 import { Footer } from './footer.tsx'
 import { Header } from './header.tsx'
 import styles from './root-layout.module.css'
 import { RouteProgress } from './route-progress.tsx'
+
+// Toasts are not needed to draw the first screen: their library arrives in its own chunk.
+const ToastHost = lazy(() =>
+  import('./toast-host.tsx').then((module) => ({ default: module.ToastHost })),
+)
 
 // Development builds only: the condition is a build-time constant, so production drops the import.
 const Devtools = import.meta.env.DEV
@@ -27,9 +31,8 @@ export function RootLayout() {
       </main>
       <Footer />
       <AccountModal />
-      {/* Spec §9: top-right, at most 20 at once. */}
-      <ToastContainer position="top-right" limit={20} newestOnTop />
       <Suspense>
+        <ToastHost />
         <Devtools />
       </Suspense>
     </>

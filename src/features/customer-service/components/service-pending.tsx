@@ -1,0 +1,8 @@
+/** Spec §2.1: the content loads on demand and shows 'Loading...' meanwhile. */
+export function ServicePending() {
+  return (
+    <p className="container" role="status" style={{ paddingBlock: '2rem' }}>
+      Loading...
+    </p>
+  )
+}

@@ -1,0 +1,9 @@
+import { useEffect } from 'react'
+import { ToastContainer } from 'react-toastify'
+import { markToastHostReady } from '../../../lib/notify.ts'
+
+/** Where toasts appear (spec §9: top-right, at most 20 at once). Loaded after the first screen. */
+export function ToastHost() {
+  useEffect(() => markToastHostReady(), [])
+  return <ToastContainer position="top-right" limit={20} newestOnTop />
+}
