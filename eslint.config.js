@@ -134,5 +134,10 @@ export default defineConfig(
     files: ['**/*.js'],
     extends: [tseslint.configs.disableTypeChecked],
   },
+  {
+    // Runs as a service worker, not as a module of the app.
+    files: ['src/service-worker/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
   prettier,
 )

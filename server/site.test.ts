@@ -36,6 +36,22 @@ describe('the site with a built SPA', () => {
     }
   })
 
+  it('adds the route preload hints to the page when the build has a manifest', async () => {
+    mkdirSync(join(dist, '.vite'), { recursive: true })
+    writeFileSync(
+      join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-abc123.js', isEntry: true },
+        'src/routes/product.$id.tsx?tsr-split=component': { file: 'assets/product-1.js' },
+      }),
+    )
+    const html = await (await createSite(api.app, dist).request('/product/5')).text()
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/product-1.js">')
+    expect(html).toContain('href="/api/products/5"')
+    expect(html).toContain('<div id="root">')
+    rmSync(join(dist, '.vite'), { recursive: true })
+  })
+
   it('serves hashed assets as immutable and compressed', async () => {
     const res = await site().request('/assets/index-abc123.js', {
       headers: { 'Accept-Encoding': 'br' },

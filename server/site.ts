@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { Hono } from 'hono'
 import type { ApiApp } from './app.ts'
+import { RepresentationCache } from './http/representation-cache.ts'
 import { createSpaHandler, placeholderHandler } from './static/spa.ts'
 
 /** The whole site on one origin: the API under /api and the built SPA (or a placeholder page) elsewhere. */
 export function createSite(api: ApiApp, distDir: string) {
+  // Pages carry per-route preload hints: each is built once per URL and kept (bounded).
   const spa = existsSync(join(distDir, 'index.html'))
-    ? createSpaHandler(distDir)
+    ? createSpaHandler(distDir, new RepresentationCache(500))
     : placeholderHandler
   // Delegated whole, so the API's own not-found and error handlers answer everything under /api.
   const toApi = (c: { req: { raw: Request } }) => api.fetch(c.req.raw)

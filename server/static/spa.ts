@@ -7,7 +7,9 @@ import {
   isCompressible,
   type Representation,
 } from '../http/representation.ts'
+import type { RepresentationCache } from '../http/representation-cache.ts'
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, respond } from '../http/respond.ts'
+import { hintsFor, loadRouteHints } from './route-hints.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -52,7 +54,7 @@ export type SpaHandler = (c: Context) => Response
  * Hashed files under /assets/ are immutable; everything else revalidates. A path without a file
  * extension is a client route and gets index.html (history fallback).
  */
-export function createSpaHandler(distDir: string): SpaHandler {
+export function createSpaHandler(distDir: string, pages?: RepresentationCache): SpaHandler {
   const files = new Map<string, Representation>()
   for (const path of filesUnder(distDir)) {
     const urlPath = `/${relative(distDir, path).split(sep).join('/')}`
@@ -65,6 +67,23 @@ export function createSpaHandler(distDir: string): SpaHandler {
   }
   const index = files.get('/index.html')
   if (!index) throw new Error(`${distDir} has no index.html`)
+  const hints = loadRouteHints(distDir)
+  const html = index.body.toString('utf8')
+
+  /** index.html with the preload hints of the route asked for (see route-hints.ts). */
+  const pageFor = (c: Parameters<SpaHandler>[0]): Representation => {
+    const url = new URL(c.req.url)
+    const links = hintsFor(hints, url.pathname, url.search.length > 1)
+    if (!links || !pages) return index
+    return pages.getOrCreate(`page:${url.pathname}${url.search}`, () =>
+      createRepresentation(
+        html.includes('</head>')
+          ? html.replace('</head>', `${links}</head>`)
+          : html.replace(/^(<!doctype html>)?/i, `$1${links}`),
+        index.type,
+      ),
+    )
+  }
 
   return (c) => {
     const path = c.req.path
@@ -76,7 +95,7 @@ export function createSpaHandler(distDir: string): SpaHandler {
     }
     const lastSegment = path.slice(path.lastIndexOf('/') + 1)
     if (lastSegment.includes('.') && path !== '/index.html') return c.text('Not found', 404)
-    return respond(c, index, { cacheControl: CACHE_REVALIDATE })
+    return respond(c, pageFor(c), { cacheControl: CACHE_REVALIDATE })
   }
 }
 

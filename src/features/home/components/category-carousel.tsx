@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx'
+import { useEnhanceWhenVisible } from '../../../lib/use-enhance-when-visible.ts'
 import { CATEGORIES } from '../../catalog/index.ts'
 import styles from './category-carousel.module.css'
 import { CategorySlide } from './category-slide.tsx'
@@ -40,15 +41,20 @@ function CategoryStrip() {
 
 /** The home page's carousel of the 20 categories (spec §2.2), each linking to its listing. */
 export function CategoryCarousel() {
+  const { ref, enhance } = useEnhanceWhenVisible<HTMLDivElement>()
   return (
     <section className={`container ${section.section}`} aria-labelledby="categories-title">
       <h2 id="categories-title" className={section.title}>
         Shop by Category
       </h2>
-      <div className={styles.carousel}>
-        <Suspense fallback={<CategoryStrip />}>
-          <CategorySwiper />
-        </Suspense>
+      <div className={styles.carousel} ref={ref}>
+        {enhance ? (
+          <Suspense fallback={<CategoryStrip />}>
+            <CategorySwiper />
+          </Suspense>
+        ) : (
+          <CategoryStrip />
+        )}
       </div>
     </section>
   )

@@ -4,6 +4,7 @@ import { AccountModal } from '../../account/index.ts'
 import { ThemeSync } from '../../theme/index.ts'
 import { Footer } from './footer.tsx'
 import { Header } from './header.tsx'
+import { OfflineNotice } from './offline-notice.tsx'
 import styles from './root-layout.module.css'
 import { RouteProgress } from './route-progress.tsx'
 
@@ -25,6 +26,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <RouteProgress />
+      <OfflineNotice />
       <Header />
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { apiServer } from '../../../test/api-server.ts'
@@ -109,5 +109,20 @@ describe('a failed background refresh', () => {
       await screen.findByText('Something went wrong please contact system admin!'),
     ).toBeInTheDocument()
     expect(screen.getAllByRole('article')).toHaveLength(4)
+  })
+})
+
+describe('connection', () => {
+  it('shows an offline notice while offline and hides it when back online', async () => {
+    await renderApp('/')
+    expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument()
+    const setOnline = (online: boolean) => {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online })
+      window.dispatchEvent(new Event(online ? 'online' : 'offline'))
+    }
+    act(() => setOnline(false))
+    expect(screen.getByText(/You are offline/)).toBeInTheDocument()
+    act(() => setOnline(true))
+    expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument()
   })
 })

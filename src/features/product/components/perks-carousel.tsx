@@ -1,23 +1,8 @@
 import { A11y, Keyboard } from 'swiper/modules'
 import { Swiper, SwiperSlide } from 'swiper/react'
 import 'swiper/css'
-import { GiftIcon, PenIcon, ShieldIcon, TruckIcon } from '../../../components/icons.tsx'
+import { PERKS } from './perks-data.ts'
 import styles from './perks-carousel.module.css'
-
-const PERKS = [
-  {
-    title: '5 Year Warranty',
-    text: 'Repairs or replacement, free, for five years.',
-    Icon: ShieldIcon,
-  },
-  { title: 'Free Gift Boxing', text: 'Hand-wrapped with a note of your own.', Icon: GiftIcon },
-  {
-    title: 'Free Shipping and Returns',
-    text: 'Delivered free; returns free for 30 days.',
-    Icon: TruckIcon,
-  },
-  { title: 'Customize and Monogram', text: 'Add initials to make it truly theirs.', Icon: PenIcon },
-] as const
 
 /**
  * Spec §9: the centre slide takes 60% of the width below 450 px, 50% up to 550, 40% up to 750 and

@@ -1,8 +1,12 @@
-import { useId, useLayoutEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
-import { ImageCarousel } from './image-carousel.tsx'
+
+// Swiper arrives in its own chunk; meanwhile (and as the page's largest paint) the first photo shows plainly.
+const ImageCarousel = lazy(() =>
+  import('./image-carousel.tsx').then((module) => ({ default: module.ImageCarousel })),
+)
 import styles from './product-gallery.module.css'
 
 /**
@@ -11,7 +15,25 @@ import styles from './product-gallery.module.css'
  */
 export function ProductGallery({ images, title }: { images: readonly string[]; title: string }) {
   const wide = useMediaQuery(DESKTOP_QUERY)
-  if (!wide) return <ImageCarousel images={images} title={title} />
+  if (!wide) {
+    const first = images[0] ?? ''
+    return (
+      <Suspense
+        fallback={
+          <ImageWithFallback
+            className={styles.image}
+            src={first}
+            alt={`${title}, photo 1 of ${images.length}`}
+            width={600}
+            height={600}
+            fetchPriority="high"
+          />
+        }
+      >
+        <ImageCarousel images={images} title={title} />
+      </Suspense>
+    )
+  }
   return <ImageGrid images={images} title={title} />
 }
 

@@ -387,10 +387,16 @@ describe('product photos', () => {
     const product = await apiProduct(7)
     await renderApp('/product/7')
     await findProductTitle(product.title)
-    const first = screen.getByRole('img', {
-      name: `${product.title}, photo 1 of ${product.images.length}`,
-    })
-    expect(first.closest('.swiper')).not.toBeNull()
+    // The first photo shows at once; the carousel (its own chunk) then takes over.
+    await waitFor(
+      () =>
+        expect(
+          screen
+            .getByRole('img', { name: `${product.title}, photo 1 of ${product.images.length}` })
+            .closest('.swiper'),
+        ).not.toBeNull(),
+      { timeout: 5000 },
+    )
     expect(screen.getAllByRole('img', { name: /, photo \d+ of \d+$/, hidden: true })).toHaveLength(
       product.images.length,
     )

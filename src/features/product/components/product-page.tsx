@@ -4,7 +4,7 @@ import { Price } from '../../../components/price.tsx'
 import { StarRating } from '../../../components/star-rating.tsx'
 import { pageTitle } from '../../../lib/page-title.ts'
 import { categoryName, productQuery } from '../../catalog/index.ts'
-import { PerksCarousel } from './perks-carousel.tsx'
+import { Perks } from './perks.tsx'
 import { ProductGallery } from './product-gallery.tsx'
 import styles from './product-page.module.css'
 import { PurchaseActions } from './purchase-actions.tsx'
@@ -64,7 +64,7 @@ export function ProductPage({ id }: { id: number }) {
       </div>
       <section className={styles.section} aria-labelledby="perks-title">
         <h2 id="perks-title">Included with this Purchase</h2>
-        <PerksCarousel />
+        <Perks />
       </section>
       <section className={styles.section} aria-labelledby="related-title">
         <h2 id="related-title">You Might Also Like</h2>

@@ -1,0 +1,38 @@
+import { lazy, Suspense } from 'react'
+import { useEnhanceWhenVisible } from '../../../lib/use-enhance-when-visible.ts'
+import { PERKS } from './perks-data.ts'
+import styles from './perks-carousel.module.css'
+
+const PerksCarousel = lazy(() =>
+  import('./perks-carousel.tsx').then((module) => ({ default: module.PerksCarousel })),
+)
+
+/** The four perks as plain cards; they become the carousel of spec §9 once near the screen. */
+function PerksList() {
+  return (
+    <ul className={styles.list}>
+      {PERKS.map(({ title, text, Icon }) => (
+        <li key={title} className={styles.perk}>
+          <Icon width={32} height={32} />
+          <h3>{title}</h3>
+          <p>{text}</p>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function Perks() {
+  const { ref, enhance } = useEnhanceWhenVisible<HTMLDivElement>()
+  return (
+    <div ref={ref}>
+      {enhance ? (
+        <Suspense fallback={<PerksList />}>
+          <PerksCarousel />
+        </Suspense>
+      ) : (
+        <PerksList />
+      )}
+    </div>
+  )
+}

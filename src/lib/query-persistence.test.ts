@@ -1,0 +1,55 @@
+import { QueryClient } from '@tanstack/react-query'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { PERSISTED_CACHE_KEY, persistCatalogue } from './query-persistence.ts'
+
+const product = { id: 1, title: 'Lamp' }
+const unsubscribers: (() => void)[] = []
+afterEach(() => {
+  for (const unsubscribe of unsubscribers.splice(0)) unsubscribe()
+  vi.useRealTimers()
+})
+
+async function session(buildId: string) {
+  const queryClient = new QueryClient()
+  unsubscribers.push(await persistCatalogue(queryClient, buildId))
+  return queryClient
+}
+
+/** Saves are throttled; wait until the cache is written. */
+const saved = () =>
+  vi.waitFor(() => expect(localStorage.getItem(PERSISTED_CACHE_KEY)).toContain('Lamp'), {
+    timeout: 3000,
+  })
+
+describe('the persisted query cache', () => {
+  it('restores the catalogue of the same build after a reload', async () => {
+    const first = await session('build-a')
+    first.setQueryData(['catalog', 'product', 1], product)
+    await saved()
+    const reloaded = await session('build-a')
+    expect(reloaded.getQueryData(['catalog', 'product', 1])).toEqual(product)
+  })
+
+  it('discards the cache when the build changes', async () => {
+    const first = await session('build-a')
+    first.setQueryData(['catalog', 'product', 1], product)
+    await saved()
+    const nextBuild = await session('build-b')
+    expect(nextBuild.getQueryData(['catalog', 'product', 1])).toBeUndefined()
+  })
+
+  it('never keeps account data', async () => {
+    const first = await session('build-a')
+    first.setQueryData(['account', 'user', 1], { email: 'emily@example.com' })
+    first.setQueryData(['catalog', 'product', 1], product)
+    await saved()
+    expect(localStorage.getItem(PERSISTED_CACHE_KEY)).not.toContain('emily@example.com')
+  })
+
+  it('discards an unreadable cache instead of failing', async () => {
+    localStorage.setItem(PERSISTED_CACHE_KEY, '{"clientState": nope')
+    const queryClient = await session('build-a')
+    expect(queryClient.getQueryCache().getAll()).toEqual([])
+    expect(localStorage.getItem(PERSISTED_CACHE_KEY)).toBeNull()
+  })
+})

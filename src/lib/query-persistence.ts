@@ -1,0 +1,50 @@
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
+import type { QueryClient } from '@tanstack/react-query'
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+} from '@tanstack/react-query-persist-client'
+
+// Where the cache is kept, and for how long a kept catalogue is worth painting.
+export const PERSISTED_CACHE_KEY = 'meridian-query-cache'
+export const PERSISTED_MAX_AGE_MS = 24 * 60 * 60_000
+
+/** Only catalogue answers are kept: never account data, which belongs to one signed-in session. */
+const PERSISTED_ROOT = 'catalog'
+
+function options(queryClient: QueryClient, buildId: string, storage: Storage) {
+  return {
+    queryClient,
+    persister: createSyncStoragePersister({
+      storage,
+      key: PERSISTED_CACHE_KEY,
+      throttleTime: 1000,
+    }),
+    maxAge: PERSISTED_MAX_AGE_MS,
+    // A new build may change the data's shape: its cache starts empty.
+    buster: buildId,
+    dehydrateOptions: {
+      shouldDehydrateQuery: (query: { queryKey: readonly unknown[]; state: { status: string } }) =>
+        query.queryKey[0] === PERSISTED_ROOT && query.state.status === 'success',
+    },
+  }
+}
+
+/**
+ * Restores the last catalogue into the query client before the first render (so a reload paints
+ * it before the network answers, and browses it offline), then keeps saving it. A cache from
+ * another build, an expired or an unreadable one is discarded by the restore.
+ */
+export async function persistCatalogue(
+  queryClient: QueryClient,
+  buildId: string,
+  storage: Storage = localStorage,
+) {
+  const persistOptions = options(queryClient, buildId, storage)
+  try {
+    await persistQueryClientRestore(persistOptions)
+  } catch {
+    storage.removeItem(PERSISTED_CACHE_KEY)
+  }
+  return persistQueryClientSubscribe(persistOptions)
+}

@@ -1,0 +1,2 @@
+/** The build's id (vite.config.ts `define`); 'dev' outside production builds. */
+declare const __BUILD_ID__: string
