@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { cors } from 'hono/cors'
 import { LoginThrottle } from './auth/login-throttle.ts'
 import { hashPassword, type ScryptCost } from './auth/password.ts'
 import { createTokenService } from './auth/tokens.ts'
@@ -9,6 +10,7 @@ import type { Clock } from './clock.ts'
 import { ApiError } from './http/api-error.ts'
 import { RepresentationCache } from './http/representation-cache.ts'
 import { CACHE_PRIVATE } from './http/respond.ts'
+import { API_CSP, securityHeaders } from './http/security-headers.ts'
 import { createProductImages } from './images/product-images.ts'
 import { authRoutes } from './routes/auth.ts'
 import { imageRoutes } from './routes/images.ts'
@@ -28,6 +30,8 @@ export interface AppDeps {
   basePath?: string
   /** Lower in tests only, where hundreds of hashes would otherwise dominate the run time. */
   scryptCost?: ScryptCost
+  /** Origins allowed to call the API from another site (CORS); none by default. */
+  corsOrigins?: readonly string[]
 }
 
 export const MAX_BODY_BYTES = 64 * 1024
@@ -45,6 +49,7 @@ export function createApp({
   clock,
   basePath = '/api',
   scryptCost,
+  corsOrigins = [],
 }: AppDeps) {
   const cache = new RepresentationCache(RESPONSE_CACHE_ENTRIES)
   const productImages = createProductImages(catalogue)
@@ -54,6 +59,10 @@ export function createApp({
     toPublicUser(user, `${origin}${basePath}`, new Date(clock.now()))
 
   const app = new Hono().basePath(basePath)
+
+  app.use(securityHeaders(API_CSP))
+  if (corsOrigins.length > 0)
+    app.use(cors({ origin: [...corsOrigins], credentials: false, maxAge: 600 }))
 
   // Contract: JSON out is `application/json; charset=utf-8`; Hono's c.json leaves the charset off.
   app.use(async (c, next) => {

@@ -12,6 +12,22 @@ const envSchema = v.object({
   PORT: port,
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '127.0.0.1'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), '.data'),
+  CORS_ORIGINS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((list) =>
+        list
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      ),
+      v.check(
+        (origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)),
+        'CORS_ORIGINS must be a comma list of origins such as https://shop.example',
+      ),
+    ),
+    '',
+  ),
   JWT_SECRET: v.optional(
     v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters')),
   ),
@@ -24,6 +40,8 @@ export interface ServerConfig {
   dataDir: string
   /** Signing secret from the environment; when absent one is generated and kept in `dataDir`. */
   jwtSecret: string | undefined
+  /** Other sites allowed to call the API from a browser (CORS); none unless configured. */
+  corsOrigins: string[]
 }
 
 /** The server's settings from the environment, with a readable error for a bad value. */
@@ -35,6 +53,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     const issue = result.issues[0]
     throw new Error(`Invalid configuration: ${v.getDotPath(issue) ?? ''} ${issue.message}`.trim())
   }
-  const { PORT, HOST, DATA_DIR, JWT_SECRET } = result.output
-  return { port: PORT, host: HOST, dataDir: resolve(DATA_DIR), jwtSecret: JWT_SECRET }
+  const { PORT, HOST, DATA_DIR, JWT_SECRET, CORS_ORIGINS } = result.output
+  return {
+    port: PORT,
+    host: HOST,
+    dataDir: resolve(DATA_DIR),
+    jwtSecret: JWT_SECRET,
+    corsOrigins: CORS_ORIGINS,
+  }
 }

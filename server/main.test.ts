@@ -54,6 +54,56 @@ describe('npm start (server/main.ts)', () => {
     expect(server.output()).toContain('SIGTERM received')
   }, 30_000)
 
+  it('keeps a registration and a profile change answered 200 through a kill -9 right after', async () => {
+    const first = startServer()
+    const url = await first.url
+    const post = (path: string, body: unknown, token?: string, method = 'POST') =>
+      fetch(`${url}${path}`, {
+        method,
+        headers: {
+          'Content-Type': 'application/json',
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      })
+    const registered = await post('/api/users/add', {
+      username: 'durable',
+      email: 'durable@example.com',
+      firstName: 'Dura',
+      lastName: 'Ble',
+      password: 'first-pass',
+    })
+    expect(registered.status).toBe(201)
+    const { id } = (await registered.json()) as { id: number }
+    const { accessToken } = (await (
+      await post('/api/auth/login', { username: 'durable', password: 'first-pass' })
+    ).json()) as {
+      accessToken: string
+    }
+    const changed = await post(
+      `/api/users/${id}`,
+      { firstName: 'Durable', password: 'second-pass' },
+      accessToken,
+      'PUT',
+    )
+    expect(changed.status).toBe(200)
+    // No shutdown at all: the process dies the moment the answers are in.
+    first.child.kill('SIGKILL')
+    await first.exited
+
+    const second = startServer()
+    const again = await second.url
+    const relogin = await fetch(`${again}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'durable', password: 'second-pass' }),
+    })
+    expect(relogin.status).toBe(200)
+    expect(await relogin.json()).toMatchObject({ firstName: 'Durable' })
+    second.child.kill('SIGTERM')
+    await second.exited
+  }, 30_000)
+
   it('rejects an invalid configuration with a readable message', async () => {
     const child = spawn(
       process.execPath,

@@ -26,7 +26,7 @@ function persistentSecret(dataDir: string): string {
 
 /** Opens the user store (seeding the demo shopper) and builds the API: shared by `npm start` and `npm run dev`. */
 export async function startApi(
-  config: Pick<ServerConfig, 'dataDir' | 'jwtSecret'>,
+  config: Pick<ServerConfig, 'dataDir' | 'jwtSecret' | 'corsOrigins'>,
 ): Promise<ApiRuntime> {
   const users = openUserStore(join(config.dataDir, 'users.db'))
   await seedUsers(users, createAccounts(users))
@@ -35,6 +35,7 @@ export async function startApi(
     users,
     secret: config.jwtSecret ?? persistentSecret(config.dataDir),
     clock: systemClock,
+    corsOrigins: config.corsOrigins,
   })
   return { app, close: () => users.close() }
 }

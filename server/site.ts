@@ -1,17 +1,23 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Hono } from 'hono'
 import type { ApiApp } from './app.ts'
 import { RepresentationCache } from './http/representation-cache.ts'
+import { securityHeaders, spaCsp } from './http/security-headers.ts'
 import { createSpaHandler, placeholderHandler } from './static/spa.ts'
 
 /** The whole site on one origin: the API under /api and the built SPA (or a placeholder page) elsewhere. */
 export function createSite(api: ApiApp, distDir: string) {
+  const indexPath = join(distDir, 'index.html')
+  const built = existsSync(indexPath)
   // Pages carry per-route preload hints: each is built once per URL and kept (bounded).
-  const spa = existsSync(join(distDir, 'index.html'))
-    ? createSpaHandler(distDir, new RepresentationCache(500))
-    : placeholderHandler
+  const spa = built ? createSpaHandler(distDir, new RepresentationCache(500)) : placeholderHandler
+  const csp = spaCsp(built ? readFileSync(indexPath, 'utf8') : '')
   // Delegated whole, so the API's own not-found and error handlers answer everything under /api.
   const toApi = (c: { req: { raw: Request } }) => api.fetch(c.req.raw)
-  return new Hono().all('/api', toApi).all('/api/*', toApi).on(['GET', 'HEAD'], '*', spa)
+  return new Hono()
+    .use(securityHeaders(csp))
+    .all('/api', toApi)
+    .all('/api/*', toApi)
+    .on(['GET', 'HEAD'], '*', spa)
 }

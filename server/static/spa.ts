@@ -93,8 +93,11 @@ export function createSpaHandler(distDir: string, pages?: RepresentationCache): 
         cacheControl: path.startsWith('/assets/') ? CACHE_IMMUTABLE : CACHE_REVALIDATE,
       })
     }
+    // A missing file (a name with an extension) is a 404; anything else is a client route, even
+    // with a dot in it (/product/1.5), and gets the app, whose not-found page then answers.
     const lastSegment = path.slice(path.lastIndexOf('/') + 1)
-    if (lastSegment.includes('.') && path !== '/index.html') return c.text('Not found', 404)
+    if (/\.[a-z][a-z0-9]{0,7}$/i.test(lastSegment) && path !== '/index.html')
+      return c.text('Not found', 404)
     return respond(c, pageFor(c), { cacheControl: CACHE_REVALIDATE })
   }
 }

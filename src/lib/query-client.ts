@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
-import { errorMessages, isRetryable } from './api-error.ts'
+import { errorMessages, isRetryable, toApiError } from './api-error.ts'
 import type { Notifier } from './notify.ts'
 declare module '@tanstack/react-query' {
   interface Register {

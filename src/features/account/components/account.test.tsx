@@ -310,3 +310,31 @@ describe('my account (/myaccount, spec §2.12)', () => {
     expect(within(details).getByText('First Name').nextElementSibling).toHaveTextContent('Emily')
   })
 })
+
+describe('an expired or revoked session', () => {
+  it('signs the shopper out with a message, leaves the account page and keeps the cart', async () => {
+    await seedSession()
+    // A token the server no longer accepts (as after expiry or a changed secret).
+    localStorage.setItem('accessToken', JSON.stringify('aaa.bbb.ccc'))
+    const cart = [
+      {
+        id: 1,
+        title: 'Phone',
+        category: 'smartphones',
+        price: 10,
+        discountPercentage: 0,
+        thumbnail: 't.svg',
+        quantity: 2,
+      },
+    ]
+    localStorage.setItem('cart', JSON.stringify(cart))
+    const { router } = await renderApp('/myaccount')
+    expect(
+      await screen.findByText('Your session has ended. Please sign in again.'),
+    ).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(storedSessionKeys()).toEqual([null, null, null])
+    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual(cart)
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument()
+  })
+})

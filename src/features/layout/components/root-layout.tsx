@@ -1,6 +1,6 @@
 import { Outlet } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
-import { AccountModal } from '../../account/index.ts'
+import { AccountModal, SessionExpiry } from '../../account/index.ts'
 import { ThemeSync } from '../../theme/index.ts'
 import { Footer } from './footer.tsx'
 import { Header } from './header.tsx'
@@ -22,6 +22,7 @@ export function RootLayout() {
   return (
     <>
       <ThemeSync />
+      <SessionExpiry />
       <a href="#main" className={styles.skipLink}>
         Skip to content
       </a>

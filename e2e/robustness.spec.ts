@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test'
+
+const STORED_KEYS = [
+  'cart',
+  'userDetails',
+  'isUserLoggedIn',
+  'accessToken',
+  'address',
+  'orderDetails',
+  'orderHistory',
+  'savedItems',
+  'promo',
+  'theme',
+  'meridian-query-cache',
+]
+
+const PATHS = [
+  '/',
+  '/products',
+  '/cart',
+  '/checkout',
+  '/order-confirmation',
+  '/orders',
+  '/saved',
+  '/userauth',
+  '/myaccount',
+  '/product/abc',
+  '/product/-1',
+  '/product/99999999',
+  '/products/%00',
+  '/customer-service/../x',
+  '/customer-service/%2e%2e%2fx',
+  '/products?sort=%7B&brand=1&price=%5B%22x%22',
+  '/search?q=%7B%22a%22%3A1%7D',
+]
+
+test('every route survives malformed URLs and garbage in every stored key, with no uncaught error', async ({
+  page,
+}) => {
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`))
+  page.on('console', (message) => {
+    // The browser logs failed requests (the 404 of an unknown product) itself; those are not app errors.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      problems.push(message.text())
+  })
+
+  await page.goto('/')
+  for (const garbage of ['{not json', '"a string"', '[1,2,3]', 'null', '{"__proto__":{"x":1}}']) {
+    await page.evaluate(
+      ([keys, value]) => {
+        for (const key of keys as string[]) localStorage.setItem(key, value as string)
+      },
+      [STORED_KEYS, garbage],
+    )
+    for (const path of PATHS) {
+      await page.goto(path)
+      await expect(
+        page.getByRole('heading', { level: 1 }).first(),
+        `${path} with ${garbage}`,
+      ).toBeVisible()
+    }
+  }
+  // The app reset what it read: nothing it validates still holds the garbage.
+  const left = await page.evaluate(
+    (keys) => keys.filter((key) => localStorage.getItem(key) === 'null'),
+    ['cart', 'address'],
+  )
+  expect(left).toEqual([])
+  expect(problems).toEqual([])
+})
+
+test('a corrupted cart is reset and the shopper can shop on', async ({ page }) => {
+  await page.goto('/')
+  await page.evaluate(() => localStorage.setItem('cart', '{"broken": true'))
+  await page.goto('/product/2')
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 0 items' })).toBeVisible()
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
+  expect(
+    JSON.parse((await page.evaluate(() => localStorage.getItem('cart'))) ?? '[]'),
+  ).toHaveLength(1)
+})
+
+test('the pages run under the Content-Security-Policy without violations', async ({ page }) => {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+  })
+  const response = await page.goto('/product/1')
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self' 'sha256-")
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.goto('/')
+  await page.getByRole('switch', { name: 'Dark theme' }).click()
+  await page.reload()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  expect(violations).toEqual([])
+})

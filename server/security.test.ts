@@ -1,0 +1,160 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { createApp } from './app.ts'
+import { loadCatalogue } from './catalogue/catalogue.ts'
+import { ManualClock, createTestApi, login, TEST_SCRYPT, TEST_SECRET } from './test-support.ts'
+import { openUserStore } from './users/user-store.ts'
+
+describe('security headers', () => {
+  it('are on every API answer, errors included', async () => {
+    const api = await createTestApi()
+    for (const path of ['/api/products/1', '/api/nope', '/api/images/products/1/1.svg']) {
+      const res = await api.call(path)
+      expect(res.headers.get('X-Content-Type-Options'), path).toBe('nosniff')
+      expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
+      expect(res.headers.get('X-Frame-Options')).toBe('DENY')
+      expect(res.headers.get('Content-Security-Policy')).toContain("default-src 'none'")
+    }
+  })
+
+  it('allow cross-origin calls only from configured origins', async () => {
+    const users = openUserStore(':memory:')
+    const app = createApp({
+      catalogue: loadCatalogue(),
+      users,
+      secret: TEST_SECRET,
+      clock: new ManualClock(),
+      scryptCost: TEST_SCRYPT,
+      corsOrigins: ['https://shop.example'],
+    })
+    const allowed = await app.request('/api/products/1', {
+      headers: { Origin: 'https://shop.example' },
+    })
+    expect(allowed.headers.get('Access-Control-Allow-Origin')).toBe('https://shop.example')
+    const other = await app.request('/api/products/1', {
+      headers: { Origin: 'https://evil.example' },
+    })
+    expect(other.headers.get('Access-Control-Allow-Origin')).toBeNull()
+    const api = await createTestApi()
+    const none = await api.call('/api/products/1', { headers: { Origin: 'https://shop.example' } })
+    expect(none.headers.get('Access-Control-Allow-Origin')).toBeNull()
+  })
+})
+
+describe('fuzzing the API', () => {
+  const segment = fc.oneof(
+    fc.constantFrom(
+      '1',
+      '0',
+      '-1',
+      '99999999999999999999',
+      'abc',
+      '..',
+      '%2e%2e',
+      '%00',
+      '1.5',
+      'laptops',
+      'thumbnail.svg',
+      '1.svg',
+      'EJ.svg',
+    ),
+    fc.string({ maxLength: 12 }).map(encodeURIComponent),
+  )
+  const path = fc
+    .oneof(
+      fc.tuple(
+        fc.constantFrom(
+          'products',
+          'products/category',
+          'products/search',
+          'users',
+          'images/products',
+          'images/avatars',
+          'images/categories',
+          'auth',
+        ),
+        fc.array(segment, { maxLength: 3 }),
+      ),
+      fc.tuple(
+        fc.constantFrom(
+          'auth/login',
+          'auth/me',
+          'auth/refresh',
+          'users/add',
+          'products/categories',
+          'health',
+        ),
+        fc.constant([] as string[]),
+      ),
+    )
+    .map(([root, rest]) => `/api/${[root, ...rest].join('/')}`)
+  const query = fc.dictionary(
+    fc.constantFrom('limit', 'skip', 'select', 'sortBy', 'order', 'q'),
+    fc.oneof(
+      fc.constantFrom(
+        '0',
+        '-5',
+        '30',
+        '1e9',
+        'NaN',
+        'desc',
+        'asc',
+        'price',
+        '__proto__',
+        'title,price',
+      ),
+      fc.string({ maxLength: 20 }),
+    ),
+    { maxKeys: 4 },
+  )
+  const body = fc.oneof(
+    fc.constant(undefined),
+    fc.json({ maxDepth: 3 }),
+    fc.string({ maxLength: 200 }),
+    fc.record({
+      username: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
+      password: fc.oneof(fc.string(), fc.array(fc.string())),
+    }),
+    fc.record({
+      userName: fc.string({ maxLength: 60 }),
+      email: fc.string({ maxLength: 60 }),
+      firstName: fc.string(),
+      lastName: fc.string(),
+      password: fc.string(),
+    }),
+  )
+  const method = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS')
+
+  it('always answers 2xx/3xx/4xx, never 5xx, with JSON for every error, and never a password or hash', async () => {
+    const api = await createTestApi()
+    const { accessToken } = await login(api)
+    const token = fc.constantFrom(undefined, accessToken, 'x.y.z', `${accessToken}x`, 'Bearer')
+    await fc.assert(
+      fc.asyncProperty(
+        method,
+        path,
+        query,
+        body,
+        token,
+        async (verb, route, params, payload, bearer) => {
+          const search = new URLSearchParams(params).toString()
+          const res = await api.call(`${route}${search ? `?${search}` : ''}`, {
+            method: verb,
+            body: verb === 'GET' || verb === 'HEAD' ? undefined : payload,
+            token: bearer,
+          })
+          expect(res.status, `${verb} ${route}`).toBeLessThan(500)
+          const text = await res.text()
+          if (res.status >= 400 && verb !== 'HEAD') {
+            expect(res.headers.get('Content-Type')).toMatch(/^application\/json/)
+            expect(() => JSON.parse(text) as unknown).not.toThrow()
+          }
+          expect(text).not.toContain('scrypt$')
+          expect(text).not.toContain('emilyspass')
+          expect(text.toLowerCase()).not.toContain('"password')
+        },
+      ),
+      { numRuns: 400 },
+    )
+  }, 60_000)
+})
