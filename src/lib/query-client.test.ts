@@ -36,6 +36,15 @@ describe('toasts come from the query and mutation caches only', () => {
     expect(queryClient.getQueryData(['list'])).toEqual(['kept'])
   })
 
+  it('leaves a 401 to the session handling instead of toasting it', async () => {
+    const { notify, queryClient } = setup()
+    const mutation = queryClient.getMutationCache().build(queryClient, {
+      mutationFn: () => Promise.reject(failure(401, { message: 'Invalid/Expired Token!' })),
+    })
+    await mutation.execute(undefined).catch(() => undefined)
+    expect(notify.error).not.toHaveBeenCalled()
+  })
+
   it('toasts every failed mutation', async () => {
     const { notify, queryClient } = setup()
     const mutation = queryClient.getMutationCache().build(queryClient, {

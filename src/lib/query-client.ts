@@ -21,8 +21,11 @@ const MAX_RETRIES = 2
  * data and toasts; a failed first load toasts nothing, because its page shows the error with Retry.
  */
 export function createQueryClient(notify: Notifier): QueryClient {
-  const toastAll = (error: unknown) =>
+  // A 401 means the session has ended: the account feature says so once and signs out instead.
+  const toastAll = (error: unknown) => {
+    if (toApiError(error).status === 401) return
     errorMessages(error).forEach((message) => notify.error(message))
+  }
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
