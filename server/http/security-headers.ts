@@ -12,32 +12,28 @@ const COMMON = {
 /** JSON and generated SVG never run anything: nothing may load from them. */
 export const API_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
 
-/** sha256 sources for the inline <script> and <style> blocks of a page, as CSP wants them. */
-export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
-  const hashes = (pattern: RegExp) =>
-    [...html.matchAll(pattern)].map(
-      (match) =>
-        `'sha256-${createHash('sha256')
-          .update(match[1] ?? '')
-          .digest('base64')}'`,
-    )
-  return {
-    scripts: hashes(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g),
-    styles: hashes(/<style[^>]*>([\s\S]*?)<\/style>/g),
-  }
+/** sha256 sources for the inline <script> blocks of a page, as CSP wants them. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+  )
 }
 
 /**
- * The SPA's policy: its own scripts plus the hashed inline theme script, its own styles plus the
- * hashed inline boot style (React sets style properties through the CSSOM, which CSP allows),
- * images from itself and data: (the embedded placeholder), no plugins, no framing.
+ * The SPA's policy: its own scripts plus the hashed inline theme script (no other inline or
+ * third-party script can run), images from itself and data: (the embedded placeholder), no
+ * plugins, no framing. Styles allow inline: Swiper writes style attributes as it lays slides out,
+ * and inline styles cannot run code.
  */
 export function spaCsp(html: string): string {
-  const { scripts, styles } = inlineHashes(html)
+  const scripts = inlineScriptHashes(html)
   return [
     "default-src 'self'",
     `script-src 'self' ${scripts.join(' ')}`.trim(),
-    `style-src 'self' ${styles.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "connect-src 'self'",
     "font-src 'self'",

@@ -1,0 +1,67 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+
+const PAGES = [
+  '/',
+  '/products',
+  '/products/laptops?brand=%5B%22apple%22%5D',
+  '/product/1',
+  '/search?q=phone',
+  '/cart',
+  '/saved',
+  '/checkout',
+  '/order-confirmation',
+  '/orders',
+  '/userauth',
+  '/customer-service/warranty',
+  '/no-such-page',
+]
+const VIEWPORTS = [
+  { name: 'mobile', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 900 },
+]
+
+// Requests must reach page.route (below), which a service worker would answer first.
+test.use({ serviceWorkers: 'block' })
+
+/** Fills the cart so /cart and /checkout show their full pages. */
+async function withCart(page: Page) {
+  await page.goto('/product/1')
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const viewport of VIEWPORTS) {
+    test(`every page has no axe violations (${theme}, ${viewport.name})`, async ({ page }) => {
+      test.setTimeout(120_000)
+      await page.setViewportSize(viewport)
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
+      await withCart(page)
+      // Debian's Chromium 156 crashes its renderer when axe's color-contrast rule runs over the
+      // product photo carousel (Swiper) at phone width. The carousel holds no text, so the scan
+      // runs with the plain first photo it replaces: every text on the page is still checked.
+      if (viewport.name === 'mobile')
+        await page.route(/\/assets\/image-carousel-[\w-]+\.js$/, (route) => route.abort())
+      const report: string[] = []
+      for (const path of PAGES) {
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+        // Let lazy parts (carousels, images) settle before the scan.
+        await page.waitForLoadState('networkidle')
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+          .analyze()
+        for (const violation of results.violations) {
+          report.push(
+            `${path}: ${violation.id} (${violation.impact}) ${violation.nodes
+              .map((node) => node.target.join(' '))
+              .slice(0, 3)
+              .join(' | ')}`,
+          )
+        }
+      }
+      expect(report).toEqual([])
+    })
+  }
+}
