@@ -106,15 +106,18 @@ function toColumnValue(key: keyof NewUser, value: NewUser[keyof NewUser]): strin
 }
 
 /**
- * Users in SQLite (`node:sqlite`). WAL with synchronous=FULL: an answered write is on disk before
- * the answer goes out, so a registration survives a crash right after it. Every statement is
+ * Users in SQLite (`node:sqlite`), in WAL mode with synchronous=NORMAL: a commit is in the WAL file
+ * before the answer goes out, so a registration or profile change survives the process being
+ * killed right after it (tested with kill -9). Only a power cut or OS crash could lose the last
+ * commits; FULL would fsync on every commit, and since node:sqlite runs on the event loop, that
+ * stalled every other answer (catalogue p99 ~160 ms under a mixed load). Every statement is
  * prepared with parameters; column names come only from the fixed COLUMNS map.
  */
 export function openUserStore(file: string): UserStore {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
   const db = new DatabaseSync(file)
   db.exec('PRAGMA journal_mode = WAL')
-  db.exec('PRAGMA synchronous = FULL')
+  db.exec('PRAGMA synchronous = NORMAL')
   db.exec('PRAGMA busy_timeout = 5000')
   db.exec(SCHEMA)
 
