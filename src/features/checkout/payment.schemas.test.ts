@@ -1,17 +1,8 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { messageFor } from '../../test/schema-messages.ts'
 import { addressSchema } from '../address/index.ts'
 import { cardSchema, expiryHasPast, giftCardSchema } from './payment.schemas.ts'
-
-/** The message shown for a field: the first failing rule's, as the form resolver reports it. */
-function messageFor<S extends v.GenericSchema>(
-  schema: S,
-  input: unknown,
-  field: string,
-): string | undefined {
-  const result = v.safeParse(schema, input, { abortPipeEarly: true })
-  return result.issues?.find((issue) => v.getDotPath(issue) === field)?.message
-}
 
 const address = {
   firstName: 'Asha',

@@ -1,18 +1,9 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { messageFor } from '../../../test/schema-messages.ts'
 import { loginSchema } from './login.schema.ts'
 import { profileSchema } from './profile.schema.ts'
 import { registrationSchema } from './registration.schema.ts'
-
-/** The message a field shows: the first failing rule's, as the form resolver reports it. */
-function messageFor<S extends v.GenericSchema>(
-  schema: S,
-  input: unknown,
-  field: string,
-): string | undefined {
-  const result = v.safeParse(schema, input, { abortPipeEarly: true })
-  return result.issues?.find((issue) => v.getDotPath(issue) === field)?.message
-}
 
 describe('login (spec §5)', () => {
   it.each([
