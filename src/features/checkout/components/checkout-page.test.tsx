@@ -3,59 +3,25 @@ import type userEvent from '@testing-library/user-event'
 import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { formatPrice } from '../../../lib/price.ts'
-import { testApi } from '../../../test/api-server.ts'
 import { setViewportWidth } from '../../../test/match-media.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import type { Address } from '../../address/index.ts'
 import { cartTotal, lineDiscountedPrice, orderTotal, type CartLine } from '../../cart/index.ts'
 import { orderSchema, type Order } from '../../orders/index.ts'
+import { apiProduct, apiProducts, cartLineOf, TEST_ADDRESS } from '../../../test/shop-fixtures.ts'
 
 type User = ReturnType<typeof userEvent.setup>
-
-interface ApiProduct {
-  id: number
-  title: string
-  brand?: string
-  category: string
-  price: number
-  discountPercentage: number
-  thumbnail: string
-}
-
-async function apiProducts(): Promise<ApiProduct[]> {
-  const res = await testApi().call('/api/products?limit=0')
-  return ((await res.json()) as { products: ApiProduct[] }).products
-}
-
-async function apiProduct(id: number): Promise<ApiProduct> {
-  return (await (await testApi().call(`/api/products/${id}`)).json()) as ApiProduct
-}
-
-function cartLine(product: ApiProduct, quantity: number): CartLine {
-  const { id, title, brand, category, price, discountPercentage, thumbnail } = product
-  return { id, title, brand, category, price, discountPercentage, thumbnail, quantity }
-}
 
 /** Puts real products in the stored cart, as the cart page would have left them. */
 async function seedCart(...items: [id: number, quantity: number][]): Promise<CartLine[]> {
   const lines = await Promise.all(
-    items.map(async ([id, quantity]) => cartLine(await apiProduct(id), quantity)),
+    items.map(async ([id, quantity]) => cartLineOf(await apiProduct(id), quantity)),
   )
   localStorage.setItem('cart', JSON.stringify(lines))
   return lines
 }
 
-const ADDRESS: Address = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  address1: '12 MG Road',
-  address2: 'Flat 4B',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  code: '560001',
-  mobile: '9876543210',
-  email: 'asha.rao@example.com',
-}
+const ADDRESS = TEST_ADDRESS
 
 const BILLING: Address = {
   firstName: 'Vikram',
@@ -711,7 +677,7 @@ describe('placing the order (spec §2.10, decisions §6)', () => {
   ])('disables Place Order when the total is %s', async (_total, withPromo) => {
     const free = (await apiProducts()).find((product) => product.discountPercentage === 100)
     if (!free) throw new Error('The catalogue has no 100%-off product')
-    localStorage.setItem('cart', JSON.stringify([cartLine(free, 1)]))
+    localStorage.setItem('cart', JSON.stringify([cartLineOf(free, 1)]))
     saveAddress()
     if (withPromo) savePromo()
     const { user } = await renderApp('/checkout')

@@ -5,38 +5,13 @@ import { formatPrice } from '../../../lib/price.ts'
 import { login } from '../../../../server/test-support.ts'
 import { testApi } from '../../../test/api-server.ts'
 import { renderApp } from '../../../test/render-app.tsx'
-import type { Address } from '../../address/index.ts'
-import { cartTotal, lineDiscountedPrice, orderTotal, type CartLine } from '../../cart/index.ts'
+import { cartTotal, lineDiscountedPrice, orderTotal } from '../../cart/index.ts'
 import { orderSchema, type Order, type PaymentSummary } from '../order.schemas.ts'
+import { apiProduct, cartLineOf, TEST_ADDRESS } from '../../../test/shop-fixtures.ts'
 
-interface ApiProduct {
-  id: number
-  title: string
-  brand?: string
-  category: string
-  price: number
-  discountPercentage: number
-  thumbnail: string
-}
+const cartLine = async (id: number, quantity: number) => cartLineOf(await apiProduct(id), quantity)
 
-async function cartLine(id: number, quantity: number): Promise<CartLine> {
-  const res = await testApi().call(`/api/products/${id}`)
-  const { title, brand, category, price, discountPercentage, thumbnail } =
-    (await res.json()) as ApiProduct
-  return { id, title, brand, category, price, discountPercentage, thumbnail, quantity }
-}
-
-const ADDRESS: Address = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  address1: '12 MG Road',
-  address2: 'Flat 4B',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  code: '560001',
-  mobile: '9876543210',
-  email: 'asha.rao@example.com',
-}
+const ADDRESS = TEST_ADDRESS
 
 interface OrderOptions {
   orderNumber?: string

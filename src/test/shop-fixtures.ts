@@ -1,0 +1,42 @@
+import type { Address } from '../features/address/index.ts'
+import type { CartLine } from '../features/cart/index.ts'
+import { testApi } from './api-server.ts'
+
+/** A product as the test API answers it (the fields the cart keeps). */
+export interface ApiProduct {
+  id: number
+  title: string
+  brand?: string
+  category: string
+  price: number
+  discountPercentage: number
+  thumbnail: string
+}
+
+export async function apiProduct(id: number): Promise<ApiProduct> {
+  return (await (await testApi().call(`/api/products/${id}`)).json()) as ApiProduct
+}
+
+export async function apiProducts(): Promise<ApiProduct[]> {
+  const res = await testApi().call('/api/products?limit=0')
+  return ((await res.json()) as { products: ApiProduct[] }).products
+}
+
+/** The cart line a product becomes (decisions §6). */
+export function cartLineOf(product: ApiProduct, quantity: number): CartLine {
+  const { id, title, brand, category, price, discountPercentage, thumbnail } = product
+  return { id, title, brand, category, price, discountPercentage, thumbnail, quantity }
+}
+
+/** A valid shipping address (spec §5). */
+export const TEST_ADDRESS: Address = {
+  firstName: 'Asha',
+  lastName: 'Rao',
+  address1: '12 MG Road',
+  address2: 'Flat 4B',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  code: '560001',
+  mobile: '9876543210',
+  email: 'asha.rao@example.com',
+}
