@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { confirmEmailField, emailField } from './shared-rules.ts'
 
 const name = (missing: string) =>
   v.pipe(
@@ -22,14 +23,8 @@ export const profileSchema = v.pipe(
   v.object({
     firstName: name('First Name missing'),
     lastName: name('Last Name missing'),
-    email: v.pipe(
-      v.string(),
-      v.trim(),
-      v.nonEmpty('Email Address missing.'),
-      v.email('Email is not in proper format'),
-      v.maxLength(254),
-    ),
-    confirmEmail: v.pipe(v.string(), v.trim(), v.nonEmpty('Confirm Email Address Missing.')),
+    email: emailField,
+    confirmEmail: confirmEmailField,
     phone: v.pipe(
       v.string(),
       v.trim(),

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { confirmEmailField, emailField } from './shared-rules.ts'
 
 export const COUNTRIES = ['India', 'Sri Lanka', 'Thailand', 'Singapore'] as const
 export const MONTHS = [
@@ -33,14 +34,8 @@ export const registrationSchema = v.pipe(
         'Country is missing.',
       ),
     ),
-    email: v.pipe(
-      v.string(),
-      v.trim(),
-      v.nonEmpty('Email Address missing.'),
-      v.email('Email is not in proper format'),
-      v.maxLength(254),
-    ),
-    confirmEmail: v.pipe(v.string(), v.trim(), v.nonEmpty('Confirm Email Address Missing.')),
+    email: emailField,
+    confirmEmail: confirmEmailField,
     uname: v.pipe(v.string(), v.trim(), v.nonEmpty('User Name missing'), v.maxLength(50)),
     fname: v.pipe(v.string(), v.trim(), v.nonEmpty('First Name missing'), v.maxLength(50)),
     lname: v.pipe(v.string(), v.trim(), v.nonEmpty('Last Name missing'), v.maxLength(50)),
