@@ -15,7 +15,7 @@ export interface Notifier {
  * then wait for it instead of being lost.
  */
 let library: Promise<typeof Toastify> | undefined
-export const loadToastLibrary = () => (library ??= import('react-toastify'))
+const loadToastLibrary = () => (library ??= import('react-toastify'))
 
 let hostReady: () => void = () => undefined
 const hostMounted = new Promise<void>((resolve) => {

@@ -93,11 +93,14 @@ function findCachedProduct(
  * makes no request (decisions §4); its freshness is that of the list it came from.
  */
 export function productQuery(queryClient: QueryClient, id: number) {
+  // Both seeding callbacks read the same search of the cache, done once.
+  let cached: ReturnType<typeof findCachedProduct> | null = null
+  const seed = () => (cached ??= findCachedProduct(queryClient, id))
   return queryOptions({
     queryKey: catalogKeys.product(id),
     queryFn: ({ signal }) => fetchProduct(id, signal),
-    initialData: () => findCachedProduct(queryClient, id)?.product,
-    initialDataUpdatedAt: () => findCachedProduct(queryClient, id)?.updatedAt,
+    initialData: () => seed()?.product,
+    initialDataUpdatedAt: () => seed()?.updatedAt,
   })
 }
 

@@ -19,7 +19,8 @@ const WIDE_QUERY = '(min-width: 1150px)'
 const systemNow = () => new Date()
 
 /** /checkout (spec §2.10): three steps, each enabled once the ones before it are filled. */
-export function CheckoutPage({ now = systemNow }: { now?: () => Date }) {
+export function CheckoutPage() {
+  const now = systemNow
   const address = useAtomValue(addressAtom)
   const payment = useAtomValue(paymentAtom)
   const count = useAtomValue(cartCountAtom)
