@@ -33,7 +33,8 @@ async function withCart(page: Page) {
 for (const theme of ['light', 'dark'] as const) {
   for (const viewport of VIEWPORTS) {
     test(`every page has no axe violations (${theme}, ${viewport.name})`, async ({ page }) => {
-      test.setTimeout(120_000)
+      // Thirteen pages with a full axe scan each: slow on a busy 2-core machine.
+      test.setTimeout(300_000)
       await page.setViewportSize(viewport)
       await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
       await withCart(page)
