@@ -7,11 +7,11 @@
  * BENCH_SECONDS (default 10) sets the measured duration per endpoint; BENCH_CONNECTIONS (default 10)
  * the concurrent connections. Requests carry a browser's Accept-Encoding, as real shoppers' do.
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { startServerProcess } from './server-process.ts'
 
 const ENDPOINTS = ['/api/products?limit=30', '/api/products/search?q=phone', '/api/products/1']
 const TARGET_RPS = 5_000
@@ -20,21 +20,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
 
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-bench-'))
-const server = spawn(
-  process.execPath,
-  ['--experimental-strip-types', '--experimental-sqlite', 'server/main.ts'],
-  { env: { ...process.env, PORT: '0', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] },
-)
-
-const baseUrl = await new Promise<string>((resolve, reject) => {
-  let output = ''
-  server.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-    const match = /running at (http:\/\/\S+) /.exec(output)
-    if (match?.[1]) resolve(match[1])
-  })
-  server.on('exit', (code) => reject(new Error(`server exited early (${code})`)))
-})
+const server = startServerProcess({ DATA_DIR: dataDir })
+const baseUrl = await server.url
 
 const run = (path: string, duration: number) =>
   autocannon({
@@ -69,7 +56,7 @@ try {
     rows.push({ ...row, ok: row.rps >= TARGET_RPS && row.p99 < TARGET_P99_MS && errors === 0 })
   }
 } finally {
-  server.kill('SIGTERM')
+  server.child.kill('SIGTERM')
   rmSync(dataDir, { recursive: true, force: true })
 }
 

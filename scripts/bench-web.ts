@@ -8,13 +8,14 @@
  * 3. loads /products a second time with the network offline and checks that products paint.
  * CHROMIUM_PATH overrides /usr/bin/chromium.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { startServerProcess } from './server-process.ts'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const QUIET_FLAGS = [
@@ -31,23 +32,8 @@ const build = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', '
 if (build.status !== 0) process.exit(build.status ?? 1)
 
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-bench-web-'))
-const server = spawn(
-  process.execPath,
-  ['--experimental-strip-types', '--experimental-sqlite', 'server/main.ts'],
-  {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-)
-const baseUrl = await new Promise<string>((resolve, reject) => {
-  let output = ''
-  server.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-    const match = /running at (http:\/\/\S+) /.exec(output)
-    if (match?.[1]) resolve(match[1])
-  })
-  server.on('exit', (code) => reject(new Error(`server exited early (${code})`)))
-})
+const server = startServerProcess({ DATA_DIR: dataDir })
+const baseUrl = await server.url
 
 interface LighthouseRow {
   page: string
@@ -183,6 +169,6 @@ try {
   )
   process.exitCode = rows.every((r) => r.ok) && journey.budget.every((b) => b.ok) ? 0 : 1
 } finally {
-  server.kill('SIGTERM')
+  server.child.kill('SIGTERM')
   rmSync(dataDir, { recursive: true, force: true })
 }

@@ -3,33 +3,14 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { startServerProcess } from '../scripts/server-process.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-main-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-/** Starts the real server process as `npm start` does, on a free port, and resolves with its URL. */
-function startServer() {
-  const child = spawn(
-    process.execPath,
-    ['--experimental-strip-types', '--experimental-sqlite', 'server/main.ts'],
-    {
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, JWT_SECRET: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
-  let output = ''
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /running at (http:\/\/\S+) /.exec(output)
-      if (match?.[1]) resolve(match[1])
-    })
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)))
-  })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, url, exited, output: () => output }
-}
+/** Starts the real server process as `npm start` does, on a free port, with its own data. */
+const startServer = () =>
+  startServerProcess({ DATA_DIR: dataDir, JWT_SECRET: '' }, { captureStderr: true })
 
 describe('npm start (server/main.ts)', () => {
   it('serves the API on PORT, keeps users in DATA_DIR, and shuts down cleanly on SIGTERM', async () => {

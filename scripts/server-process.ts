@@ -1,0 +1,42 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+
+export interface ServerProcess {
+  child: ChildProcess
+  /** The storefront's base URL, once the server says it is listening. */
+  url: Promise<string>
+  /** The exit code, once the process has ended. */
+  exited: Promise<number | null>
+  /** Everything the server printed so far (stderr only when captured). */
+  output: () => string
+}
+
+/**
+ * Starts the real server (`server/main.ts`, as `npm start` runs it) in its own process on a free
+ * port. `env` is added to this process's environment; pass DATA_DIR to keep tests' users apart.
+ * With `captureStderr` the server's errors go into `output()`, otherwise to this process's stderr.
+ */
+export function startServerProcess(
+  env: Record<string, string>,
+  { captureStderr = false } = {},
+): ServerProcess {
+  const child = spawn(
+    process.execPath,
+    ['--experimental-strip-types', '--experimental-sqlite', 'server/main.ts'],
+    {
+      env: { ...process.env, PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', captureStderr ? 'pipe' : 'inherit'],
+    },
+  )
+  let output = ''
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /running at (http:\/\/\S+) /.exec(output)
+      if (match?.[1]) resolve(match[1])
+    })
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)))
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, url, exited, output: () => output }
+}
