@@ -1,10 +1,61 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { apiServer, testApi } from '../../../test/api-server.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 
+const TIMEOUT_MESSAGE = 'The server is taking too long to answer. Please try again.'
+
 describe('API faults', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('gives up on a request the server never answers after 15 s, with the timeout message and Retry', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
+    apiServer.use(
+      http.get(
+        '*/api/products',
+        async () => {
+          await delay('infinite')
+          return HttpResponse.json({})
+        },
+        { once: true },
+      ),
+    )
+    const rendered = renderApp('/products')
+    await vi.advanceTimersByTimeAsync(14_000)
+    expect(screen.queryByText(TIMEOUT_MESSAGE)).not.toBeInTheDocument()
+    await vi.advanceTimersByTimeAsync(1_000)
+    const { user } = await rendered
+    expect(await screen.findByText(TIMEOUT_MESSAGE)).toBeInTheDocument()
+    expect(
+      screen.getByRole('heading', { name: 'Sorry, this page could not be loaded' }),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('status', { name: /loading/i })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /^All Products \(\d+\)$/ }),
+    ).toBeInTheDocument()
+  })
+
+  it('ends a sign-in the server never answers with the timeout message, keeping the form', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
+    apiServer.use(
+      http.post('*/api/auth/login', async () => {
+        await delay('infinite')
+        return HttpResponse.json({})
+      }),
+    )
+    const { user } = await renderApp('/userauth')
+    const form = screen.getByRole('form', { name: 'Sign In' })
+    await user.type(within(form).getByLabelText('User Name'), 'emilys')
+    await user.type(within(form).getByLabelText('Password'), 'emilyspass')
+    await user.click(within(form).getByRole('button', { name: 'Sign In' }))
+    await vi.advanceTimersByTimeAsync(15_000)
+    expect(await screen.findAllByText(TIMEOUT_MESSAGE)).not.toHaveLength(0)
+    expect(within(form).getByRole('button', { name: 'Sign In' })).toBeEnabled()
+    expect(within(form).getByLabelText('User Name')).toHaveValue('emilys')
+  })
+
   it('renders product texts as text, never as HTML', async () => {
     const product = (await (await testApi().call('/api/products/4')).json()) as Record<
       string,
