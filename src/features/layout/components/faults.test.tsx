@@ -82,6 +82,46 @@ describe('API faults', () => {
     expect((window as { __pwned?: number }).__pwned).toBeUndefined()
   })
 
+  it.each([
+    [
+      'a 500',
+      () => HttpResponse.json({ message: 'x' }, { status: 500 }),
+      ['Something went wrong please contact system admin!'],
+    ],
+    [
+      'a 4xx message',
+      () => HttpResponse.json({ message: 'Account locked' }, { status: 403 }),
+      ['Account locked'],
+    ],
+    [
+      'a 4xx errors list',
+      () => HttpResponse.json({ errors: ['First problem', 'Second problem'] }, { status: 400 }),
+      ['First problem', 'Second problem'],
+    ],
+    ['a 4xx plain text body', () => new HttpResponse('Too busy', { status: 429 }), ['Too busy']],
+    [
+      'malformed JSON',
+      () =>
+        new HttpResponse('{"accessToken": "ab', {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      ['Something went wrong'],
+    ],
+  ])(
+    'answers %s to a sign-in with the spec §8 texts and keeps the form',
+    async (_, answer, texts) => {
+      apiServer.use(http.post('*/api/auth/login', answer))
+      const { user } = await renderApp('/userauth')
+      const form = screen.getByRole('form', { name: 'Sign In' })
+      await user.type(within(form).getByLabelText('User Name'), 'emilys')
+      await user.type(within(form).getByLabelText('Password'), 'emilyspass')
+      await user.click(within(form).getByRole('button', { name: 'Sign In' }))
+      for (const text of texts) expect(await screen.findAllByText(text)).not.toHaveLength(0)
+      expect(within(form).getByRole('button', { name: 'Sign In' })).toBeEnabled()
+      expect(within(form).getByLabelText('User Name')).toHaveValue('emilys')
+      },
+  )
+
   it('treats an answer that does not match the schema as an error with Retry, not a crash', async () => {
     apiServer.use(
       http.get(
