@@ -13,9 +13,10 @@ const buildId = process.env.BUILD_ID ?? Date.now().toString(36)
 
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|jotai|ky|valibot|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core|query-sync-storage-persister|query-persist-client-core|react-query-persist-client))[\\/]/
-// The app's own code that the layout (and so every page) needs.
+// The app's own code that the layout (and so every page) needs: not the features' ui.ts modules
+// (components for pages), whose dependencies the group would otherwise pull into every page.
 const APP_SHELL =
-  /[\\/]src[\\/](lib|components|styles|features[\\/](layout|theme|account|cart|catalog)[\\/](?!components[\\/](listing|filter|sort|product-grid))[^\\/]*\.(ts|tsx|css)$)/
+  /[\\/]src[\\/](lib|components|styles|features[\\/](layout|theme|account|cart|catalog)[\\/](?!components[\\/](listing|filter|sort|product-grid))(?!ui\.ts$)[^\\/]*\.(ts|tsx|css)$)/
 
 export default defineConfig(({ command }) => ({
   define: { __BUILD_ID__: JSON.stringify(command === 'build' ? buildId : 'dev') },
@@ -37,6 +38,8 @@ export default defineConfig(({ command }) => ({
     // The manifest lets `npm run size` attribute every chunk to the route that loads it.
     manifest: true,
     target: 'es2022',
+    // Every browser the build targets supports <link rel="modulepreload">: no polyfill.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -11,15 +11,22 @@ writeFileSync(
   join(dist, '.vite', 'manifest.json'),
   JSON.stringify({
     'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_framework.js'] },
-    '_framework.js': { file: 'assets/framework-1.js' },
-    '_swiper.js': { file: 'assets/swiper-1.js', imports: ['_framework.js'] },
+    '_framework.js': { file: 'assets/framework-1.js', css: ['assets/app-1.css'] },
+    '_swiper.js': {
+      file: 'assets/swiper-1.js',
+      imports: ['_framework.js'],
+      css: ['assets/swiper-1.css'],
+    },
+    'src/routes/_auth.tsx?tsr-split=component': { file: 'assets/auth-layout-1.js' },
     'src/routes/index.tsx?tsr-split=component': {
       file: 'assets/home-1.js',
       imports: ['_framework.js'],
+      css: ['assets/home-1.css'],
     },
     'src/routes/product.$id.tsx?tsr-split=component': {
       file: 'assets/product-1.js',
       imports: ['_swiper.js', '_framework.js'],
+      css: ['assets/product-1.css'],
     },
     'src/routes/products.$category.tsx?tsr-split=component': { file: 'assets/category-1.js' },
     'src/routes/_auth.myaccount.tsx?tsr-split=component': { file: 'assets/account-1.js' },
@@ -37,6 +44,20 @@ describe('route preload hints', () => {
       '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/products/12">',
     )
     expect(hintsFor(hints, '/', false)).toContain('href="/api/products?limit=30&amp;skip=0"')
+  })
+
+  it("links the route's own stylesheets, imported ones included, but not the entry's", () => {
+    const html = hintsFor(hints, '/product/12', false)
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/product-1.css">')
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/swiper-1.css">')
+    expect(html).not.toContain('app-1.css')
+  })
+
+  it('gives the home page its own chunk, not that of a pathless layout that also matches /', () => {
+    const html = hintsFor(hints, '/', false)
+    expect(html).toContain('href="/assets/home-1.js"')
+    expect(html).toContain('href="/assets/home-1.css"')
+    expect(html).not.toContain('auth-layout-1.js')
   })
 
   it('escapes parameters and leaves out the data hint when search params change the request', () => {

@@ -11,12 +11,15 @@ interface ManifestChunk {
   file: string
   isEntry?: boolean
   imports?: string[]
+  css?: string[]
 }
 
 interface RouteHint {
   /** Path segments; `$` matches any one segment. */
   pattern: string[]
   modules: string[]
+  /** The route's stylesheets: its first render needs them, so they are linked, not just preloaded. */
+  styles: string[]
   /** The API request the route's loader makes first, for a URL without search params. */
   data?: (params: string[]) => string
 }
@@ -30,10 +33,13 @@ const DATA_HINTS: Record<string, (params: string[]) => string> = {
   'product/$': ([id = '']) => `/api/products/${id}`,
 }
 
-/** 'src/routes/products.$category.tsx?tsr-split=component' → ['products', '$']; pathless `_x` parts drop out. */
+/**
+ * 'src/routes/products.$category.tsx?tsr-split=component' → ['products', '$']; pathless `_x` parts
+ * drop out. A pathless layout itself (`_auth.tsx`) is no page: it would shadow the home page's [].
+ */
 function routePattern(key: string): string[] | undefined {
   const name = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/.exec(key)?.[1]
-  if (!name) return undefined
+  if (!name || name.split('.').at(-1)?.startsWith('_')) return undefined
   return name
     .split('.')
     .filter((part) => !part.startsWith('_') && part !== 'index')
@@ -46,22 +52,26 @@ export function loadRouteHints(distDir: string): RouteHint[] {
   const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
   const inEntry = new Set<string>()
-  const closure = (key: string, into: Set<string>) => {
+  const closure = (key: string, into: Set<string>, styles = new Set<string>()) => {
     const chunk = manifest[key]
     if (!chunk || into.has(chunk.file)) return
     into.add(chunk.file)
-    for (const imported of chunk.imports ?? []) closure(imported, into)
+    for (const css of chunk.css ?? []) styles.add(css)
+    for (const imported of chunk.imports ?? []) closure(imported, into, styles)
   }
-  if (entryKey) closure(entryKey, inEntry)
+  const entryStyles = new Set<string>()
+  if (entryKey) closure(entryKey, inEntry, entryStyles)
   return Object.keys(manifest).flatMap((key) => {
     const pattern = routePattern(key)
     if (!pattern) return []
     const files = new Set<string>()
-    closure(key, files)
+    const styles = new Set<string>()
+    closure(key, files, styles)
     return [
       {
         pattern,
         modules: [...files].filter((file) => !inEntry.has(file)),
+        styles: [...styles].filter((file) => !entryStyles.has(file)),
         data: DATA_HINTS[pattern.join('/')],
       },
     ]
@@ -87,9 +97,14 @@ export function hintsFor(
   const params = segments
     .filter((_, i) => hint.pattern[i] === '$')
     .map((part) => decodeURIComponent(part))
-  const links = hint.modules.map(
-    (file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`,
-  )
+  const links = [
+    ...hint.styles.map(
+      (file) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`,
+    ),
+    ...hint.modules.map(
+      (file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`,
+    ),
+  ]
   // With search params (filters, sort) the first request differs: no data hint then.
   if (hint.data && !hasSearch) {
     links.push(

@@ -1,4 +1,5 @@
-import { HTTPError, NetworkError, SchemaValidationError, TimeoutError } from 'ky'
+import { TimeoutError } from 'ky'
+import { ValiError } from 'valibot'
 import { messages } from './messages.ts'
 
 export type ApiFailure =
@@ -15,6 +16,13 @@ export class ApiError extends Error {
     super(message, options)
     this.name = 'ApiError'
     this.failure = failure
+  }
+
+  /** An HTTP error answer, its body already read (JSON or text). */
+  static fromHttp(status: number, body: unknown, cause?: unknown): ApiError {
+    return new ApiError({ kind: 'http', status, body }, bodyMessage(body) ?? `HTTP ${status}`, {
+      cause,
+    })
   }
 
   get status(): number | undefined {
@@ -37,19 +45,9 @@ const bodyMessage = (body: unknown): string | undefined => {
 /** Maps whatever the transport threw to an ApiError (the transport itself never presents errors). */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
-  if (error instanceof HTTPError) {
-    const { status } = error.response
-    return new ApiError(
-      { kind: 'http', status, body: error.data },
-      bodyMessage(error.data) ?? `HTTP ${status}`,
-      {
-        cause: error,
-      },
-    )
-  }
   if (error instanceof TimeoutError)
     return new ApiError({ kind: 'timeout' }, messages.timeout, { cause: error })
-  if (error instanceof SchemaValidationError || error instanceof SyntaxError) {
+  if (error instanceof ValiError || error instanceof SyntaxError) {
     return new ApiError(
       { kind: 'invalid-response', detail: String(error.message) },
       messages.genericError,
@@ -58,7 +56,7 @@ export function toApiError(error: unknown): ApiError {
       },
     )
   }
-  if (error instanceof NetworkError || error instanceof TypeError) {
+  if (error instanceof TypeError) {
     return new ApiError({ kind: 'network' }, messages.offline, { cause: error })
   }
   return new ApiError({ kind: 'invalid-response', detail: String(error) }, messages.genericError, {

@@ -16,4 +16,3 @@ export {
   type AppliedPromo,
 } from './pricing.ts'
 export { applyPromoAtom, clearPromoAtom, promoAtom } from './promo.atoms.ts'
-export { OrderTotals, useOrderAmounts } from './components/order-totals.tsx'

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react'
 import { ChevronDownIcon } from '../../../components/icons.tsx'
 import { formatPrice } from '../../../lib/price.ts'
-import { lineDiscountedPrice, OrderTotals, type useOrderAmounts } from '../../cart/index.ts'
+import { lineDiscountedPrice } from '../../cart/index.ts'
+import { OrderTotals, type useOrderAmounts } from '../../cart/ui.ts'
 import styles from './checkout.module.css'
 
 function Items({ amounts }: { amounts: ReturnType<typeof useOrderAmounts> }) {

@@ -1,6 +1,7 @@
 import { Button } from '../../../components/button.tsx'
 import { formatPrice } from '../../../lib/price.ts'
-import { lineDiscountedPrice, useOrderAmounts } from '../../cart/index.ts'
+import { lineDiscountedPrice } from '../../cart/index.ts'
+import { useOrderAmounts } from '../../cart/ui.ts'
 import styles from './checkout.module.css'
 
 /** Step 3, 'Order Review', with the button that places the order. */

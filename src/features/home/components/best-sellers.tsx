@@ -3,7 +3,8 @@ import { Button } from '../../../components/button.tsx'
 import { Skeleton } from '../../../components/skeleton.tsx'
 import { errorMessages } from '../../../lib/api-error.ts'
 import { messages } from '../../../lib/messages.ts'
-import { allProductsQuery, bestSellers, ProductCard } from '../../catalog/index.ts'
+import { allProductsQuery, bestSellers } from '../../catalog/index.ts'
+import { ProductCard } from '../../catalog/ui.ts'
 import styles from './section.module.css'
 
 const COUNT = 4

@@ -119,7 +119,7 @@ describe('API faults', () => {
       for (const text of texts) expect(await screen.findAllByText(text)).not.toHaveLength(0)
       expect(within(form).getByRole('button', { name: 'Sign In' })).toBeEnabled()
       expect(within(form).getByLabelText('User Name')).toHaveValue('emilys')
-      },
+    },
   )
 
   it('treats an answer that does not match the schema as an error with Retry, not a crash', async () => {

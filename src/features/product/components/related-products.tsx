@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { ProductGrid, ProductGridSkeleton, relatedQuery } from '../../catalog/index.ts'
+import { relatedQuery } from '../../catalog/index.ts'
+import { ProductGrid, ProductGridSkeleton } from '../../catalog/ui.ts'
 
 /** 'You Might Also Like': 3 other products (spec §2.6, decisions §4). */
 export function RelatedProducts({ id }: { id: number }) {
