@@ -10,9 +10,10 @@ export interface Notifier {
 }
 
 /**
- * react-toastify is not needed to draw or use the first screen, so it loads after it: the toast
- * host (see ToastHost) mounts its container once the library has arrived, and toasts raised before
- * then wait for it instead of being lost.
+ * react-toastify is not needed until there is something to say, so it loads with the first toast:
+ * that toast asks for the host (see ToastHost), which mounts its container once the library has
+ * arrived, and the toast waits for it instead of being lost. A page that never toasts never
+ * downloads or runs the library.
  */
 let library: Promise<typeof Toastify> | undefined
 const loadToastLibrary = () => (library ??= import('react-toastify'))
@@ -24,7 +25,22 @@ const hostMounted = new Promise<void>((resolve) => {
 /** Called by the toast host once its container is on the page. */
 export const markToastHostReady = () => hostReady()
 
+let hostWanted = false
+const demandListeners = new Set<() => void>()
+/** Whether a toast has been asked for yet: the layout mounts the host from then on. */
+export const toastHostDemand = {
+  subscribe: (listener: () => void) => {
+    demandListeners.add(listener)
+    return () => void demandListeners.delete(listener)
+  },
+  wanted: () => hostWanted,
+}
+
 async function show(notify: (toastify: typeof Toastify) => void) {
+  if (!hostWanted) {
+    hostWanted = true
+    demandListeners.forEach((listener) => listener())
+  }
   const toastify = await loadToastLibrary()
   await hostMounted
   notify(toastify)

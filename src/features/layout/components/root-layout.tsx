@@ -1,5 +1,6 @@
 import { Outlet } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { toastHostDemand } from '../../../lib/notify.ts'
 import { AccountModal, SessionExpiry } from '../../account/index.ts'
 import { ThemeSync } from '../../theme/index.ts'
 import { Footer } from './footer.tsx'
@@ -8,10 +9,19 @@ import { OfflineNotice } from './offline-notice.tsx'
 import styles from './root-layout.module.css'
 import { RouteProgress } from './route-progress.tsx'
 
-// Toasts are not needed to draw the first screen: their library arrives in its own chunk.
+// Toasts are not needed until the first one is raised: their library arrives in its own chunk then.
 const ToastHost = lazy(() =>
   import('./toast-host.tsx').then((module) => ({ default: module.ToastHost })),
 )
+
+function ToastHostOnDemand() {
+  const wanted = useSyncExternalStore(
+    toastHostDemand.subscribe,
+    toastHostDemand.wanted,
+    toastHostDemand.wanted,
+  )
+  return wanted ? <ToastHost /> : null
+}
 
 // Development builds only: the condition is a build-time constant, so production drops the import.
 const Devtools = import.meta.env.DEV
@@ -35,7 +45,7 @@ export function RootLayout() {
       <Footer />
       <AccountModal />
       <Suspense>
-        <ToastHost />
+        <ToastHostOnDemand />
         <Devtools />
       </Suspense>
     </>

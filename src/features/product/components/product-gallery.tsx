@@ -1,9 +1,10 @@
 import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
+import { useEnhanceWhenVisible } from '../../../lib/use-enhance-when-visible.ts'
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
 
-// Swiper arrives in its own chunk; meanwhile (and as the page's largest paint) the first photo shows plainly.
+// Swiper arrives in its own chunk (see NarrowGallery).
 const ImageCarousel = lazy(() =>
   import('./image-carousel.tsx').then((module) => ({ default: module.ImageCarousel })),
 )
@@ -15,26 +16,40 @@ import styles from './product-gallery.module.css'
  */
 export function ProductGallery({ images, title }: { images: readonly string[]; title: string }) {
   const wide = useMediaQuery(DESKTOP_QUERY)
-  if (!wide) {
-    const first = images[0] ?? ''
-    return (
-      <Suspense
-        fallback={
-          <ImageWithFallback
-            className={styles.image}
-            src={first}
-            alt={`${title}, photo 1 of ${images.length}`}
-            width={600}
-            height={600}
-            fetchPriority="high"
-          />
-        }
-      >
-        <ImageCarousel images={images} title={title} />
-      </Suspense>
-    )
-  }
-  return <ImageGrid images={images} title={title} />
+  return wide ? (
+    <ImageGrid images={images} title={title} />
+  ) : (
+    <NarrowGallery images={images} title={title} />
+  )
+}
+
+/**
+ * The first photo, plainly, as the page's largest paint; Swiper (its own chunk) takes over once
+ * the page is idle, so loading and laying out the carousel does not hold up the first screen.
+ */
+function NarrowGallery({ images, title }: { images: readonly string[]; title: string }) {
+  const { ref, enhance } = useEnhanceWhenVisible<HTMLDivElement>()
+  const firstPhoto = (
+    <ImageWithFallback
+      className={styles.image}
+      src={images[0] ?? ''}
+      alt={`${title}, photo 1 of ${images.length}`}
+      width={600}
+      height={600}
+      fetchPriority="high"
+    />
+  )
+  return (
+    <div ref={ref}>
+      {enhance ? (
+        <Suspense fallback={firstPhoto}>
+          <ImageCarousel images={images} title={title} />
+        </Suspense>
+      ) : (
+        firstPhoto
+      )}
+    </div>
+  )
 }
 
 function ImageGrid({ images, title }: { images: readonly string[]; title: string }) {
