@@ -37,6 +37,8 @@ export function startServerProcess(
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.on('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)))
   })
+  // A caller that expects the server to refuse to start awaits `exited`, not `url`.
+  url.catch(() => undefined)
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   return { child, url, exited, output: () => output }
 }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -86,18 +85,12 @@ describe('npm start (server/main.ts)', () => {
   }, 30_000)
 
   it('rejects an invalid configuration with a readable message', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--experimental-strip-types', '--experimental-sqlite', 'server/main.ts'],
-      {
-        env: { ...process.env, PORT: 'eighty', DATA_DIR: dataDir },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+    const server = startServerProcess(
+      { PORT: 'eighty', DATA_DIR: dataDir },
+      { captureStderr: true },
     )
-    let stderr = ''
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+    const code = await server.exited
     expect(code).not.toBe(0)
-    expect(stderr).toContain('PORT must be a whole number from 0 to 65535')
+    expect(server.output()).toContain('PORT must be a whole number from 0 to 65535')
   }, 30_000)
 })
