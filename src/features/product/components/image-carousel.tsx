@@ -3,6 +3,7 @@ import { Swiper, SwiperSlide } from 'swiper/react'
 import 'swiper/css'
 import 'swiper/css/pagination'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
+import { photoAlt } from './photo-alt.ts'
 import styles from './product-gallery.module.css'
 
 /** The product's photos as a swipeable carousel (small screens). */
@@ -21,7 +22,7 @@ export function ImageCarousel({ images, title }: { images: readonly string[]; ti
           <ImageWithFallback
             className={styles.image}
             src={src}
-            alt={`${title}, photo ${index + 1} of ${images.length}`}
+            alt={photoAlt(title, index, images.length)}
             width={600}
             height={600}
             loading={index === 0 ? 'eager' : 'lazy'}

@@ -8,6 +8,7 @@ import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
 const ImageCarousel = lazy(() =>
   import('./image-carousel.tsx').then((module) => ({ default: module.ImageCarousel })),
 )
+import { photoAlt } from './photo-alt.ts'
 import styles from './product-gallery.module.css'
 
 /**
@@ -33,7 +34,7 @@ function NarrowGallery({ images, title }: { images: readonly string[]; title: st
     <ImageWithFallback
       className={styles.image}
       src={images[0] ?? ''}
-      alt={`${title}, photo 1 of ${images.length}`}
+      alt={photoAlt(title, 0, images.length)}
       width={600}
       height={600}
       fetchPriority="high"
@@ -85,7 +86,7 @@ function ImageGrid({ images, title }: { images: readonly string[]; title: string
             key={src}
             className={styles.image}
             src={src}
-            alt={`${title}, photo ${index + 1} of ${images.length}`}
+            alt={photoAlt(title, index, images.length)}
             width={600}
             height={600}
             loading={index < 2 ? 'eager' : 'lazy'}
