@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type PluginOption } from 'vite'
 import { catalogueApiPlugin } from './server/dev-plugin.ts'
+import { preloadAppStartPlugin } from './scripts/preload-app-start-plugin.ts'
 import { serviceWorkerPlugin } from './scripts/service-worker-plugin.ts'
 
 /**
@@ -13,10 +14,12 @@ const buildId = process.env.BUILD_ID ?? Date.now().toString(36)
 
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|jotai|ky|valibot|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core|query-sync-storage-persister|query-persist-client-core|react-query-persist-client))[\\/]/
-// The app's own code that the layout (and so every page) needs: not the features' ui.ts modules
-// (components for pages), whose dependencies the group would otherwise pull into every page.
+// The app's own code that the layout (and so every page) needs, with the route definitions (their
+// loaders and search schemas; the router needs them all at start, the page components stay split):
+// not the features' ui.ts modules (components for pages), whose dependencies the group would
+// otherwise pull into every page.
 const APP_SHELL =
-  /[\\/]src[\\/](lib|components|styles|features[\\/](layout|theme|account|cart|catalog)[\\/](?!components[\\/](listing|filter|sort|product-grid))(?!ui\.ts$)[^\\/]*\.(ts|tsx|css)$)/
+  /[\\/]src[\\/](routes[\\/][^\\/?]+\.tsx$|lib|components|styles|features[\\/](layout|theme|account|cart|catalog)[\\/](?!components[\\/](listing|filter|sort|product-grid))(?!ui\.ts$)[^\\/]*\.(ts|tsx|css)$)/
 
 export default defineConfig(({ command }) => ({
   define: { __BUILD_ID__: JSON.stringify(command === 'build' ? buildId : 'dev') },
@@ -32,6 +35,7 @@ export default defineConfig(({ command }) => ({
     // `npm run dev` / `vite preview` serve the real catalogue API at /api in the same process;
     // never under Vitest, whose tests talk to the API's handler through MSW instead.
     command === 'serve' && !process.env.VITEST ? (catalogueApiPlugin() as PluginOption) : undefined,
+    preloadAppStartPlugin(),
     serviceWorkerPlugin(buildId),
   ],
   build: {
@@ -44,6 +48,9 @@ export default defineConfig(({ command }) => ({
       output: {
         codeSplitting: {
           groups: [
+            // Vite's dynamic-import helper, on its own: the entry (main.tsx) needs only it, and
+            // in the app group it would make the entry wait for the whole app to evaluate.
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 1 },
             // What every page runs, in one file: one request instead of dozens of small ones,
             // which on a slow connection (HTTP/1.1, six connections) costs whole round trips.
             { name: 'framework', test: FRAMEWORK },

@@ -1,36 +1,26 @@
 /**
  * `npm run size`: builds the SPA and reports what each route costs on the wire, gzip level 9:
- * - the JavaScript and CSS the home route loads before it is interactive: the entry chunk, its
- *   static imports and the home route's own chunk, without anything loaded lazily after paint;
+ * - the JavaScript and CSS the home route loads before it is interactive: the entry chunk, the
+ *   app it starts (see server/static/manifest.ts), their static imports and the home route's own
+ *   chunk, without anything loaded lazily after paint;
  * - for every other route, the JavaScript and CSS it adds on top of that entry.
  * Exits non-zero when home is over its budget. `--no-build` measures the existing dist/.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { appStartClosure, chunkClosure, readManifest } from '../server/static/manifest.ts'
 
 const HOME_JS_BUDGET_KB = 150
 const DIST = 'dist'
-
-interface Chunk {
-  file: string
-  isEntry?: boolean
-  isDynamicEntry?: boolean
-  imports?: string[]
-  dynamicImports?: string[]
-  css?: string[]
-}
-type Manifest = Record<string, Chunk>
 
 if (!process.argv.includes('--no-build')) {
   const build = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
-const manifestPath = join(DIST, '.vite', 'manifest.json')
-if (!existsSync(manifestPath))
-  throw new Error(`${manifestPath} is missing: build with manifest: true`)
-const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest
+const manifest = readManifest(DIST)
+if (!manifest) throw new Error(`${DIST}/.vite/manifest.json is missing: build with manifest: true`)
 
 const gzipSizes = new Map<string, number>()
 const gzipSize = (file: string) => {
@@ -43,23 +33,22 @@ const gzipSize = (file: string) => {
 }
 
 /** The files a chunk brings with it: itself, its static imports (recursively) and their CSS. */
-function closure(key: string, seen = new Set<string>()): Set<string> {
-  const chunk = manifest[key]
-  if (!chunk || seen.has(key)) return new Set()
-  seen.add(key)
-  const files = new Set([chunk.file, ...(chunk.css ?? [])])
-  for (const imported of chunk.imports ?? [])
-    for (const file of closure(imported, seen)) files.add(file)
-  return files
+const closure = (key: string) => {
+  const { scripts, styles } = chunkClosure(manifest, [key])
+  return new Set([...scripts, ...styles])
 }
 
 const sum = (files: Iterable<string>, ext: string) =>
   [...files].filter((file) => file.endsWith(ext)).reduce((total, file) => total + gzipSize(file), 0)
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
-if (!entryKey) throw new Error('No entry chunk in the manifest')
-const entry = closure(entryKey)
+// The entry chunk with the app it starts once the page has painted (see manifest.ts).
+const appStart = appStartClosure(manifest)
+if (appStart.scripts.size === 0) throw new Error('No entry chunk in the manifest')
+const entry = new Set([...appStart.scripts, ...appStart.styles])
+const startKeys = new Set(
+  Object.values(manifest).flatMap((chunk) => (chunk.isEntry ? (chunk.dynamicImports ?? []) : [])),
+)
 
 const routeKey = (key: string) => /^src\/routes\/(.+)\.tsx\?tsr-split=component$/.exec(key)?.[1]
 const routes = Object.keys(manifest)
@@ -74,7 +63,7 @@ const home = routes.find((r) => r.route === 'index')
 const homeJs = sum(entry, '.js') + (home?.js ?? 0)
 const homeCss = sum(entry, '.css') + (home?.css ?? 0)
 const lazy = Object.entries(manifest)
-  .filter(([key, chunk]) => chunk.isDynamicEntry && !routeKey(key))
+  .filter(([key, chunk]) => chunk.isDynamicEntry && !routeKey(key) && !startKeys.has(key))
   .map(([key]) => ({
     chunk: key,
     js: sum(

@@ -49,6 +49,17 @@ describe('the site with a built SPA', () => {
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/product-1.js">')
     expect(html).toContain('href="/api/products/5"')
     expect(html).toContain('<div id="root">')
+    // The product's first photo, exactly as the API names it (origin and version included).
+    const product = (await (await api.app.request('http://shop.test/api/products/5')).json()) as {
+      images: string[]
+    }
+    const forShop = await (
+      await createSite(api.app, dist).request('http://shop.test/product/5')
+    ).text()
+    expect(forShop).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="${product.images[0]}">`,
+    )
+    expect(product.images[0]).toMatch(/^http:\/\/shop\.test\/api\/images\/products\/5\/1\.svg\?v=/)
     rmSync(join(dist, '.vite'), { recursive: true })
   })
 

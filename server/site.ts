@@ -11,7 +11,12 @@ export function createSite(api: ApiApp, distDir: string) {
   const indexPath = join(distDir, 'index.html')
   const built = existsSync(indexPath)
   // Pages carry per-route preload hints: each is built once per URL and kept (bounded).
-  const spa = built ? createSpaHandler(distDir, new RepresentationCache(500)) : placeholderHandler
+  const spa = built
+    ? createSpaHandler(distDir, {
+        pages: new RepresentationCache(500),
+        fetchApi: (request) => api.fetch(request),
+      })
+    : placeholderHandler
   const csp = spaCsp(built ? readFileSync(indexPath, 'utf8') : '')
   // Delegated whole, so the API's own not-found and error handlers answer everything under /api.
   const toApi = (c: { req: { raw: Request } }) => api.fetch(c.req.raw)

@@ -8,7 +8,7 @@ interface AppProps extends RouterContext {
   router: ReturnType<typeof createAppRouter>
 }
 
-/** The providers around the router; main.tsx and the tests render the same tree. */
+/** The providers around the router; start.tsx and the tests render the same tree. */
 export function App({ router, queryClient, store }: AppProps) {
   return (
     <QueryClientProvider client={queryClient}>

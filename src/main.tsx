@@ -1,26 +1,12 @@
-import { createStore } from 'jotai'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { App } from './app.tsx'
-import { toastNotifier } from './lib/notify.ts'
-import { createQueryClient } from './lib/query-client.ts'
-import { persistCatalogue } from './lib/query-persistence.ts'
-import { registerServiceWorker } from './lib/service-worker.ts'
-import { createAppRouter } from './router.tsx'
-import './styles/global.css'
-
-const queryClient = createQueryClient(toastNotifier)
-// The last catalogue is in the cache before the router's first loaders run.
-await persistCatalogue(queryClient, __BUILD_ID__)
-const store = createStore()
-const router = createAppRouter({ queryClient, store })
-registerServiceWorker()
-
-const root = document.getElementById('root')
-if (!root) throw new Error('index.html has no #root element')
-
-createRoot(root).render(
-  <StrictMode>
-    <App router={router} queryClient={queryClient} store={store} />
-  </StrictMode>,
-)
+/**
+ * The page's entry. It lets the browser paint the HTML's own bar first, then starts the app
+ * (start.tsx). The app's code is already on its way: index.html preloads it (see
+ * scripts/preload-app-start-plugin.ts). Only running it waits, so a slow phone paints at once
+ * instead of after the whole framework has been evaluated.
+ */
+await new Promise<void>((resolve) => {
+  // After the next frame has painted; a hidden tab gets no frames, so a timer backs it up.
+  requestAnimationFrame(() => setTimeout(resolve, 0))
+  setTimeout(resolve, 100)
+})
+await import('./start.tsx')

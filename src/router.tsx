@@ -3,6 +3,9 @@ import { NotFoundPage, PagePending, RouteError } from './features/layout/index.t
 import type { RouterContext } from './lib/router-context.ts'
 import { routeTree } from './routeTree.gen.ts'
 
+/** How long a page may load before its pending state shows. */
+export const PENDING_MS = 300
+
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({
     routeTree,
@@ -13,7 +16,7 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     // TanStack Query decides freshness; the router must not keep its own second cache of loader results.
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: PagePending,
-    defaultPendingMs: 300,
+    defaultPendingMs: PENDING_MS,
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFoundPage,
     scrollRestoration: true,

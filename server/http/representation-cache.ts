@@ -17,14 +17,19 @@ export class RepresentationCache {
     return this.#entries.size
   }
 
-  getOrCreate(key: string, create: () => Representation): Representation {
+  get(key: string): Representation | undefined {
     const hit = this.#entries.get(key)
     if (hit) {
       // Re-insert so Map order tracks recency; the first key is then the least recently used.
       this.#entries.delete(key)
       this.#entries.set(key, hit)
-      return hit
     }
+    return hit
+  }
+
+  getOrCreate(key: string, create: () => Representation): Representation {
+    const hit = this.get(key)
+    if (hit) return hit
     const rep = create()
     this.#entries.set(key, rep)
     if (this.#entries.size > this.#capacity) {

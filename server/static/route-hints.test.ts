@@ -10,7 +10,19 @@ mkdirSync(join(dist, '.vite'))
 writeFileSync(
   join(dist, '.vite', 'manifest.json'),
   JSON.stringify({
-    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_framework.js'] },
+    // The entry waits for a paint, then imports the app (src/start.tsx): both count as the entry.
+    'index.html': {
+      file: 'assets/index-1.js',
+      isEntry: true,
+      imports: ['_preload-helper.js'],
+      dynamicImports: ['src/start.tsx'],
+    },
+    '_preload-helper.js': { file: 'assets/preload-helper-1.js' },
+    'src/start.tsx': {
+      file: 'assets/start-1.js',
+      isDynamicEntry: true,
+      imports: ['_framework.js'],
+    },
     '_framework.js': { file: 'assets/framework-1.js', css: ['assets/app-1.css'] },
     '_swiper.js': {
       file: 'assets/swiper-1.js',
@@ -29,49 +41,83 @@ writeFileSync(
       css: ['assets/product-1.css'],
     },
     'src/routes/products.$category.tsx?tsr-split=component': { file: 'assets/category-1.js' },
+    'src/routes/products.index.tsx?tsr-split=component': { file: 'assets/listing-1.js' },
     'src/routes/_auth.myaccount.tsx?tsr-split=component': { file: 'assets/account-1.js' },
   }),
 )
 const hints = loadRouteHints(dist)
 
 describe('route preload hints', () => {
-  it("names a route's own chunks (not the entry's) and its first API request", () => {
-    const html = hintsFor(hints, '/product/12', false)
+  it("names a route's own chunks (not the entry's) and its first API request", async () => {
+    const html = await hintsFor(hints, '/product/12', false)
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/product-1.js">')
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/swiper-1.js">')
     expect(html).not.toContain('framework-1.js')
+    expect(html).not.toContain('start-1.js')
     expect(html).toContain(
       '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/products/12">',
     )
-    expect(hintsFor(hints, '/', false)).toContain('href="/api/products?limit=30&amp;skip=0"')
+    expect(await hintsFor(hints, '/', false)).toContain('href="/api/products?limit=30&amp;skip=0"')
   })
 
-  it("links the route's own stylesheets, imported ones included, but not the entry's", () => {
-    const html = hintsFor(hints, '/product/12', false)
+  it("links the route's own stylesheets, imported ones included, but not the entry's", async () => {
+    const html = await hintsFor(hints, '/product/12', false)
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/product-1.css">')
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/swiper-1.css">')
     expect(html).not.toContain('app-1.css')
   })
 
-  it('gives the home page its own chunk, not that of a pathless layout that also matches /', () => {
-    const html = hintsFor(hints, '/', false)
+  it('gives the home page its own chunk, not that of a pathless layout that also matches /', async () => {
+    const html = await hintsFor(hints, '/', false)
     expect(html).toContain('href="/assets/home-1.js"')
     expect(html).toContain('href="/assets/home-1.css"')
     expect(html).not.toContain('auth-layout-1.js')
   })
 
-  it('escapes parameters and leaves out the data hint when search params change the request', () => {
-    expect(hintsFor(hints, '/products/%22%3E%3Cscript%3E', false)).toContain(
+  it('escapes parameters and leaves out the data hint when search params change the request', async () => {
+    expect(await hintsFor(hints, '/products/%22%3E%3Cscript%3E', false)).toContain(
       'href="/api/products/category/%22%3E%3Cscript%3E?limit=30&amp;skip=0"',
     )
-    const withSort = hintsFor(hints, '/products/laptops', true)
+    const withSort = await hintsFor(hints, '/products/laptops', true)
     expect(withSort).toContain('category-1.js')
     expect(withSort).not.toContain('as="fetch"')
   })
 
-  it('matches pathless layouts and gives nothing for unknown paths or a missing manifest', () => {
-    expect(hintsFor(hints, '/myaccount', false)).toContain('account-1.js')
-    expect(hintsFor(hints, '/no/such/page', false)).toBe('')
+  it("preloads the first screen's images from the API's own answer", async () => {
+    const asked: string[] = []
+    const answer = (path: string) => {
+      if (path === '/api/products/12')
+        return Response.json({ images: ['http://shop.test/api/images/12/1.svg?v=a"b', 'x'] })
+      if (path.startsWith('/api/products?'))
+        return Response.json({
+          products: ['1', '2', '3', '4', '5'].map((id) => ({ thumbnail: `/t/${id}.svg` })),
+        })
+      return Response.json({ message: 'Product not found' }, { status: 404 })
+    }
+    const fetchApi = (path: string) => {
+      asked.push(path)
+      return Promise.resolve(answer(path))
+    }
+    const product = await hintsFor(hints, '/product/12', false, fetchApi)
+    expect(product).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="http://shop.test/api/images/12/1.svg?v=a&quot;b">',
+    )
+    expect(product).not.toContain('href="x"')
+    const listing = await hintsFor(hints, '/products', false, fetchApi)
+    expect(listing.match(/as="image"/g)).toHaveLength(4)
+    expect(listing).toContain('href="/t/4.svg"')
+    expect(listing).not.toContain('/t/5.svg')
+    // The home page's largest paint is text; a missing product and a sorted listing get none.
+    expect(await hintsFor(hints, '/', false, fetchApi)).not.toContain('as="image"')
+    expect(await hintsFor(hints, '/product/999', false, fetchApi)).not.toContain('as="image"')
+    asked.length = 0
+    expect(await hintsFor(hints, '/products', true, fetchApi)).not.toContain('as="image"')
+    expect(asked).toEqual([])
+  })
+
+  it('matches pathless layouts and gives nothing for unknown paths or a missing manifest', async () => {
+    expect(await hintsFor(hints, '/myaccount', false)).toContain('account-1.js')
+    expect(await hintsFor(hints, '/no/such/page', false)).toBe('')
     expect(loadRouteHints(join(dist, 'missing'))).toEqual([])
   })
 })

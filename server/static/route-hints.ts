@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import * as v from 'valibot'
+import { appStartClosure, chunkClosure, readManifest } from './manifest.ts'
 
 /**
  * Per-route preload hints for the SPA's index.html. A client-rendered page otherwise waits for
@@ -7,30 +7,51 @@ import { join } from 'node:path'
  * HTML lets the browser fetch them in parallel with the entry (slow connections gain most).
  */
 
-interface ManifestChunk {
-  file: string
-  isEntry?: boolean
-  imports?: string[]
-  css?: string[]
-}
-
 interface RouteHint {
   /** Path segments; `$` matches any one segment. */
   pattern: string[]
   modules: string[]
   /** The route's stylesheets: its first render needs them, so they are linked, not just preloaded. */
   styles: string[]
+  data?: DataHint
+}
+
+interface DataHint {
   /** The API request the route's loader makes first, for a URL without search params. */
-  data?: (params: string[]) => string
+  path: (params: string[]) => string
+  /** The images of the route's first screen, read from that request's answer. */
+  images?: (answer: unknown) => string[]
+}
+
+// The product cards that load their image at once (PRIORITY_CARDS in product-grid.tsx).
+const PRIORITY_CARDS = 4
+const listingAnswer = v.object({ products: v.array(v.object({ thumbnail: v.string() })) })
+const productAnswer = v.object({ images: v.array(v.string()) })
+const firstThumbnails = (answer: unknown) => {
+  const parsed = v.safeParse(listingAnswer, answer)
+  return parsed.success
+    ? parsed.output.products.slice(0, PRIORITY_CARDS).map((p) => p.thumbnail)
+    : []
 }
 
 // The first request each listing/product page makes (see src/features/catalog/catalog.api.ts).
-const DATA_HINTS: Record<string, (params: string[]) => string> = {
-  '': () => '/api/products?limit=30&skip=0',
-  products: () => '/api/products?limit=30&skip=0',
-  'products/$': ([category = '']) =>
-    `/api/products/category/${encodeURIComponent(category)}?limit=30&skip=0`,
-  'product/$': ([id = '']) => `/api/products/${id}`,
+const DATA_HINTS: Record<string, DataHint> = {
+  // The home page's largest paint is its hero text; its products are further down.
+  '': { path: () => '/api/products?limit=30&skip=0' },
+  products: { path: () => '/api/products?limit=30&skip=0', images: firstThumbnails },
+  'products/$': {
+    path: ([category = '']) =>
+      `/api/products/category/${encodeURIComponent(category)}?limit=30&skip=0`,
+    images: firstThumbnails,
+  },
+  'product/$': {
+    path: ([id = '']) => `/api/products/${id}`,
+    // The first photo is the product page's largest paint.
+    images: (answer) => {
+      const parsed = v.safeParse(productAnswer, answer)
+      return parsed.success ? parsed.output.images.slice(0, 1) : []
+    },
+  },
 }
 
 /**
@@ -47,31 +68,18 @@ function routePattern(key: string): string[] | undefined {
 }
 
 export function loadRouteHints(distDir: string): RouteHint[] {
-  const path = join(distDir, '.vite', 'manifest.json')
-  if (!existsSync(path)) return []
-  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
-  const inEntry = new Set<string>()
-  const closure = (key: string, into: Set<string>, styles = new Set<string>()) => {
-    const chunk = manifest[key]
-    if (!chunk || into.has(chunk.file)) return
-    into.add(chunk.file)
-    for (const css of chunk.css ?? []) styles.add(css)
-    for (const imported of chunk.imports ?? []) closure(imported, into, styles)
-  }
-  const entryStyles = new Set<string>()
-  if (entryKey) closure(entryKey, inEntry, entryStyles)
+  const manifest = readManifest(distDir)
+  if (!manifest) return []
+  const entry = appStartClosure(manifest)
   return Object.keys(manifest).flatMap((key) => {
     const pattern = routePattern(key)
     if (!pattern) return []
-    const files = new Set<string>()
-    const styles = new Set<string>()
-    closure(key, files, styles)
+    const { scripts, styles } = chunkClosure(manifest, [key])
     return [
       {
         pattern,
-        modules: [...files].filter((file) => !inEntry.has(file)),
-        styles: [...styles].filter((file) => !entryStyles.has(file)),
+        modules: [...scripts].filter((file) => !entry.scripts.has(file)),
+        styles: [...styles].filter((file) => !entry.styles.has(file)),
         data: DATA_HINTS[pattern.join('/')],
       },
     ]
@@ -81,12 +89,20 @@ export function loadRouteHints(distDir: string): RouteHint[] {
 const escapeAttribute = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
 
-/** The `<link>` tags for a request path, or '' when no route matches. */
-export function hintsFor(
+/** Answers an API request in-process: the page's own API, as the browser will ask it. */
+export type ApiFetch = (path: string) => Promise<Response>
+
+/**
+ * The `<link>` tags for a request path, or '' when no route matches. With `fetchApi`, the
+ * route's first-screen images (the largest paint) are preloaded too: they would otherwise be
+ * found only once the app has rendered.
+ */
+export async function hintsFor(
   hints: readonly RouteHint[],
   pathname: string,
   hasSearch: boolean,
-): string {
+  fetchApi?: ApiFetch,
+): Promise<string> {
   const segments = pathname.split('/').filter(Boolean)
   const hint = hints.find(
     ({ pattern }) =>
@@ -107,9 +123,26 @@ export function hintsFor(
   ]
   // With search params (filters, sort) the first request differs: no data hint then.
   if (hint.data && !hasSearch) {
+    const path = hint.data.path(params)
     links.push(
-      `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(hint.data(params))}">`,
+      `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(path)}">`,
     )
+    if (hint.data.images && fetchApi) {
+      for (const image of hint.data.images(await answerOf(fetchApi, path)))
+        links.push(
+          `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image)}">`,
+        )
+    }
   }
   return links.join('')
+}
+
+/** The API's JSON answer, or undefined for an error (a missing product has no images to hint). */
+async function answerOf(fetchApi: ApiFetch, path: string): Promise<unknown> {
+  try {
+    const response = await fetchApi(path)
+    return response.ok ? await response.json() : undefined
+  } catch {
+    return undefined
+  }
 }

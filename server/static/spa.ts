@@ -46,7 +46,7 @@ function precompress(rep: Representation): void {
   gzip(rep.body, { level: 9 }, (error, out) => error || rep.variants.set('gzip', out))
 }
 
-export type SpaHandler = (c: Context) => Response
+export type SpaHandler = (c: Context) => Response | Promise<Response>
 
 /**
  * Serves a built SPA from memory: every file of `dist/` is read once at start (a few hundred KB),
@@ -54,7 +54,17 @@ export type SpaHandler = (c: Context) => Response
  * Hashed files under /assets/ are immutable; everything else revalidates. A path without a file
  * extension is a client route and gets index.html (history fallback).
  */
-export function createSpaHandler(distDir: string, pages?: RepresentationCache): SpaHandler {
+export interface SpaOptions {
+  /** Pages with their route's hints, built once per URL and kept (bounded); none without it. */
+  pages?: RepresentationCache
+  /** The site's API, asked in-process for the images a page's first screen shows. */
+  fetchApi?: (request: Request) => Response | Promise<Response>
+}
+
+export function createSpaHandler(
+  distDir: string,
+  { pages, fetchApi }: SpaOptions = {},
+): SpaHandler {
   const files = new Map<string, Representation>()
   for (const path of filesUnder(distDir)) {
     const urlPath = `/${relative(distDir, path).split(sep).join('/')}`
@@ -71,11 +81,17 @@ export function createSpaHandler(distDir: string, pages?: RepresentationCache): 
   const html = index.body.toString('utf8')
 
   /** index.html with the preload hints of the route asked for (see route-hints.ts). */
-  const pageFor = (c: Parameters<SpaHandler>[0]): Representation => {
+  const pageFor = async (c: Parameters<SpaHandler>[0]): Promise<Representation> => {
+    if (!pages) return index
     const url = new URL(c.req.url)
-    const links = hintsFor(hints, url.pathname, url.search.length > 1)
-    if (!links || !pages) return index
-    return pages.getOrCreate(`page:${url.pathname}${url.search}`, () =>
+    // Image URLs in the hints are absolute, as the API answers them: one page per origin.
+    const key = `page:${url.origin}${url.pathname}${url.search}`
+    const cached = pages.get(key)
+    if (cached) return cached
+    const api = fetchApi && (async (path: string) => fetchApi(new Request(new URL(path, url))))
+    const links = await hintsFor(hints, url.pathname, url.search.length > 1, api)
+    if (!links) return index
+    return pages.getOrCreate(key, () =>
       createRepresentation(
         html.includes('</head>')
           ? html.replace('</head>', `${links}</head>`)
@@ -85,7 +101,7 @@ export function createSpaHandler(distDir: string, pages?: RepresentationCache): 
     )
   }
 
-  return (c) => {
+  return async (c) => {
     const path = c.req.path
     const file = files.get(path)
     if (file && path !== '/index.html') {
@@ -98,7 +114,7 @@ export function createSpaHandler(distDir: string, pages?: RepresentationCache): 
     const lastSegment = path.slice(path.lastIndexOf('/') + 1)
     if (/\.[a-z][a-z0-9]{0,7}$/i.test(lastSegment) && path !== '/index.html')
       return c.text('Not found', 404)
-    return respond(c, pageFor(c), { cacheControl: CACHE_REVALIDATE })
+    return respond(c, await pageFor(c), { cacheControl: CACHE_REVALIDATE })
   }
 }
 

@@ -1,13 +1,21 @@
 /**
- * Registers the service worker (production builds only, after the page has loaded so it never
- * competes with the first screen), and checks for a newer build each time the app starts.
+ * Registers the service worker (production builds only) once the page has loaded and the main
+ * thread is idle, so its precache never competes with the first screen; it checks for a newer
+ * build each time the app starts. The app itself may start after the load event (main.tsx waits
+ * for a first paint).
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
-  window.addEventListener('load', () => {
+  const register = () => {
     navigator.serviceWorker
       .register('/sw.js')
       .then((registration) => registration.update())
       .catch(() => undefined)
-  })
+  }
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 5000 })
+    else setTimeout(register, 1000)
+  }
+  if (document.readyState === 'complete') whenIdle()
+  else window.addEventListener('load', whenIdle, { once: true })
 }

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react'
+import { startTransition, useEffect, useRef, useState } from 'react'
 
 /**
- * True once the element is near the screen and the browser is idle: for enhancements (carousels)
- * whose plain version serves until then, keeping the first screen's main thread free.
+ * True once the element is near the screen, the frame that first showed it has been painted, and
+ * the browser is idle: for enhancements (carousels) whose plain version serves until then, so
+ * neither their code nor their set-up competes with the first screen.
  */
 export function useEnhanceWhenVisible<T extends Element>() {
   const ref = useRef<T>(null)
@@ -22,7 +23,13 @@ export function useEnhanceWhenVisible<T extends Element>() {
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
           observer.disconnect()
-          idle(() => setEnhance(true))
+          // The next frame's start: the one that showed the element is on screen by then.
+          requestAnimationFrame(() =>
+            setTimeout(() =>
+              // A transition: React renders the enhancement in slices the browser can interrupt.
+              idle(() => startTransition(() => setEnhance(true))),
+            ),
+          )
         }
       },
       { rootMargin: '200px' },

@@ -3,21 +3,25 @@ import type { ProductCardData } from '../catalog.schemas.ts'
 import { ProductCard } from './product-card.tsx'
 import styles from './product-grid.module.css'
 
-// The first row is above the fold on every layout: those images load first.
+// The first row is above the fold on every layout: those images load first (and the server
+// preloads them: PRIORITY_CARDS in server/static/route-hints.ts).
 const PRIORITY_CARDS = 4
 
 export function ProductGrid({
   products,
   label,
+  belowTheFold = false,
 }: {
   products: readonly ProductCardData[]
   label?: string
+  /** A grid further down the page: none of its images is urgent, all load lazily. */
+  belowTheFold?: boolean
 }) {
   return (
     <ul className={styles.grid} aria-label={label}>
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} priority={index < PRIORITY_CARDS} />
+          <ProductCard product={product} priority={!belowTheFold && index < PRIORITY_CARDS} />
         </li>
       ))}
     </ul>

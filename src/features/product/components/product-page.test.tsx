@@ -291,6 +291,19 @@ describe('around the product', () => {
     },
   )
 
+  it("loads the suggestions' images lazily: they are below the first screen", async () => {
+    await renderApp('/product/1')
+    const section = await screen.findByRole('region', { name: 'You Might Also Like' })
+    // The card photos are decorative (alt=""): the card's title names the product.
+    const photos = () => within(section).queryAllByRole('presentation')
+    await waitFor(() => expect(photos()).toHaveLength(3))
+    for (const image of photos()) {
+      expect(image.tagName).toBe('IMG')
+      expect(image).toHaveAttribute('loading', 'lazy')
+      expect(image).not.toHaveAttribute('fetchpriority', 'high')
+    }
+  })
+
   it("lists the four perks under 'Included with this Purchase'", async () => {
     await renderApp('/product/1')
     const section = await screen.findByRole('region', { name: 'Included with this Purchase' })

@@ -7,5 +7,7 @@ export function RelatedProducts({ id }: { id: number }) {
   const related = useQuery(relatedQuery(id))
   if (related.isPending) return <ProductGridSkeleton count={3} />
   if (!related.data?.length) return <p>No suggestions right now.</p>
-  return <ProductGrid products={related.data.slice(0, 3)} label="You Might Also Like" />
+  return (
+    <ProductGrid products={related.data.slice(0, 3)} label="You Might Also Like" belowTheFold />
+  )
 }
