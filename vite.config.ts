@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
 import { defineConfig, type PluginOption } from 'vite'
 import { catalogueApiPlugin } from './server/dev-plugin.ts'
 import { preloadAppStartPlugin } from './scripts/preload-app-start-plugin.ts'
@@ -14,6 +15,10 @@ const buildId = process.env.BUILD_ID ?? Date.now().toString(36)
 
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|jotai|ky|valibot|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core|query-sync-storage-persister|query-persist-client-core|react-query-persist-client))[\\/]/
+// Library code only the on-demand chunks use (the account forms' mutations): kept out of the
+// framework chunk, so pages load it with the code that needs it.
+const LAZY_LIBRARY =
+  /@tanstack[\\/](query-core|react-query)[\\/].*[\\/](mutationObserver|useMutation)\.js$/
 // The app's own code that the layout (and so every page) needs, with the route definitions (their
 // loaders and search schemas; the router needs them all at start, the page components stay split):
 // not the features' ui.ts modules (components for pages), whose dependencies the group would
@@ -21,8 +26,27 @@ const FRAMEWORK =
 const APP_SHELL =
   /[\\/]src[\\/](routes[\\/][^\\/?]+\.tsx$|lib|components|styles|features[\\/](layout|theme|account|cart|catalog)[\\/](?!components[\\/](listing|filter|sort|product-grid))(?!ui\.ts$)[^\\/]*\.(ts|tsx|css)$)/
 
+// The chunks index.html loads on every page (see the groups below and preload-app-start-plugin.ts).
+const ALWAYS_LOADED = /^assets\/(framework|app|preload-helper|rolldown-runtime)-[\w-]+\.(js|css)$/
+
+// Modules in those folders that only on-demand code uses (forms, listings, the footer): they load
+// with that code, not on every first visit.
+const ON_DEMAND =
+  /[\\/]src[\\/](features[\\/](account[\\/](use-account|account\.(api|schemas|queries))|catalog[\\/]use-listing|theme[\\/]theme-toggle)|components[\\/](breadcrumb|disclosure|form-field)|lib[\\/]use-debounced-value)\./
+
 export default defineConfig(({ command }) => ({
   define: { __BUILD_ID__: JSON.stringify(command === 'build' ? buildId : 'dev') },
+  resolve: {
+    alias: [
+      // React 19 has useSyncExternalStore: the router's store needs no shim for older Reacts.
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(
+          new URL('./src/lib/use-sync-external-store.ts', import.meta.url),
+        ),
+      },
+    ],
+  },
   plugins: [
     // Must come before the React plugin: it rewrites route files for automatic code splitting.
     tanstackRouter({
@@ -43,7 +67,12 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     target: 'es2022',
     // Every browser the build targets supports <link rel="modulepreload">: no polyfill.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // What every page loads before its first dynamic import runs (index.html links it) needs
+      // no second mention in each import's preload list.
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -53,8 +82,8 @@ export default defineConfig(({ command }) => ({
             { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 1 },
             // What every page runs, in one file: one request instead of dozens of small ones,
             // which on a slow connection (HTTP/1.1, six connections) costs whole round trips.
-            { name: 'framework', test: FRAMEWORK },
-            { name: 'app', test: APP_SHELL },
+            { name: 'framework', test: (id) => FRAMEWORK.test(id) && !LAZY_LIBRARY.test(id) },
+            { name: 'app', test: (id) => APP_SHELL.test(id) && !ON_DEMAND.test(id) },
           ],
         },
       },

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { appStartClosure, chunkClosure, readManifest } from '../server/static/manifest.ts'
 
-const HOME_JS_BUDGET_KB = 150
+const HOME_JS_BUDGET_KB = 130
 const DIST = 'dist'
 
 if (!process.argv.includes('--no-build')) {

@@ -1,9 +1,9 @@
 import type { SVGProps } from 'react'
 
 /** Inline SVG icons (no icon font, no icon library in the bundle); decorative unless labelled by the caller. */
-type IconProps = SVGProps<SVGSVGElement>
+export type IconProps = SVGProps<SVGSVGElement>
 
-function Icon({ children, ...props }: IconProps) {
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -67,17 +67,6 @@ export const ChevronRightIcon = (p: IconProps) => (
     <path d="m9 6 6 6-6 6" />
   </Icon>
 )
-export const SunIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="12" cy="12" r="4" />
-    <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-  </Icon>
-)
-export const MoonIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5Z" />
-  </Icon>
-)
 export const ShieldIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6l-8-3Z" />
@@ -101,29 +90,5 @@ export const PenIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 20h4L19 9l-4-4L4 16v4Z" />
     <path d="m13.5 6.5 4 4" />
-  </Icon>
-)
-export const FacebookIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M14 8h3V4h-3a4 4 0 0 0-4 4v3H7v4h3v6h4v-6h3l1-4h-4V8.5a.5.5 0 0 1 .5-.5Z" />
-  </Icon>
-)
-export const InstagramIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="3" y="3" width="18" height="18" rx="5" />
-    <circle cx="12" cy="12" r="4" />
-    <circle cx="17.5" cy="6.5" r="0.8" fill="currentColor" />
-  </Icon>
-)
-export const PinterestIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M10.5 20 12.5 11M9.5 13.5c-1.5-3 .5-6.5 3.5-6.5 2.5 0 4 1.8 4 4 0 2.8-1.6 4.8-3.5 4.8-1.2 0-2-.8-1.8-2" />
-  </Icon>
-)
-export const YoutubeIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="2.5" y="5.5" width="19" height="13" rx="4" />
-    <path d="m10 9.5 5 2.5-5 2.5v-5Z" fill="currentColor" />
   </Icon>
 )

@@ -10,7 +10,8 @@ describe('theme', () => {
     setPrefersDark(true)
     await renderApp('/')
     expect(html.dataset.theme).toBe('dark')
-    expect(screen.getByRole('switch', { name: 'Dark theme' })).toBeChecked()
+    // The switch is in the footer, whose code loads after the page has painted.
+    expect(await screen.findByRole('switch', { name: 'Dark theme' })).toBeChecked()
     act(() => setPrefersDark(false))
     expect(html.dataset.theme).toBe('light')
     expect(localStorage.getItem('theme')).toBeNull()
@@ -18,7 +19,7 @@ describe('theme', () => {
 
   it('toggles from the footer and keeps the choice under "theme"', async () => {
     const { user } = await renderApp('/')
-    const toggle = screen.getByRole('switch', { name: 'Dark theme' })
+    const toggle = await screen.findByRole('switch', { name: 'Dark theme' })
     expect(toggle).not.toBeChecked()
     await user.click(toggle)
     expect(html.dataset.theme).toBe('dark')

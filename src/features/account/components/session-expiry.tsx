@@ -4,7 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
 import { toApiError } from '../../../lib/api-error.ts'
 import { toastNotifier } from '../../../lib/notify.ts'
-import { accountKeys } from '../account.queries.ts'
+import { accountKeys } from '../account.keys.ts'
 import { clearSessionAtom, isSignedInAtom } from '../session.atoms.ts'
 
 export const SESSION_EXPIRED = 'Your session has ended. Please sign in again.'

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx'
-import { useEnhanceWhenVisible } from '../../../lib/use-enhance-when-visible.ts'
+import { useEnhanceWhenVisible } from '../../../lib/after-paint.ts'
 import { CATEGORIES } from '../../catalog/index.ts'
 import styles from './category-carousel.module.css'
 import { CategorySlide } from './category-slide.tsx'

@@ -6,10 +6,13 @@ import { seedSession } from '../../../test/session.ts'
 import { FOOTER_SECTIONS } from './footer-links.ts'
 
 const footer = () => screen.getByRole('contentinfo')
+// The footer's code loads once the page has painted and its end is near the screen.
+const footerLoaded = () => screen.findByRole('contentinfo')
 
 describe('footer', () => {
   it('shows the store address, the copyright line and safe social links', async () => {
     await renderApp('/')
+    await footerLoaded()
     expect(within(footer()).getByText(/4400 Ashford Dunwoody Rd/)).toBeInTheDocument()
     expect(within(footer()).getByText('© 2022 Meridian')).toBeInTheDocument()
     const social = within(within(footer()).getByRole('list', { name: 'Follow us' })).getAllByRole(
@@ -27,6 +30,7 @@ describe('footer', () => {
   it('shows the three link lists open on wide screens', async () => {
     setViewportWidth(1280)
     await renderApp('/')
+    await footerLoaded()
     for (const title of ['Customer Service', 'My Account', 'About Meridian']) {
       expect(within(footer()).getByRole('heading', { name: title })).toBeInTheDocument()
     }
@@ -42,6 +46,7 @@ describe('footer', () => {
   it('folds the link lists into accordions on small screens', async () => {
     setViewportWidth(390)
     const { user } = await renderApp('/')
+    await footerLoaded()
     const toggle = within(footer()).getByRole('button', { name: 'My Account' })
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
     expect(

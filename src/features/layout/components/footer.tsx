@@ -1,16 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { Disclosure } from '../../../components/disclosure.tsx'
-import {
-  FacebookIcon,
-  InstagramIcon,
-  PinterestIcon,
-  YoutubeIcon,
-} from '../../../components/icons.tsx'
 import { messages } from '../../../lib/messages.ts'
 import { TABLET_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
-import { ThemeToggle } from '../../theme/index.ts'
+import { ThemeToggle } from '../../theme/ui.ts'
 import { FOOTER_SECTIONS, SOCIAL_LINKS } from './footer-links.ts'
 import styles from './footer.module.css'
+import { FacebookIcon, InstagramIcon, PinterestIcon, YoutubeIcon } from './social-icons.tsx'
 
 const SOCIAL_ICONS = {
   Facebook: FacebookIcon,

@@ -25,7 +25,8 @@ describe('header at 1024 px and wider', () => {
 
   it("'More Categories' opens the other 16, and Escape closes it back onto its button", async () => {
     const { user } = await renderApp('/')
-    const more = within(header()).getByRole('button', { name: 'More Categories' })
+    // Wide screens only: the dropdown's code loads with the header's first render there.
+    const more = await within(header()).findByRole('button', { name: 'More Categories' })
     expect(more).toHaveAttribute('aria-expanded', 'false')
     await user.click(more)
     expect(more).toHaveAttribute('aria-expanded', 'true')
@@ -124,7 +125,8 @@ describe('header below 1024 px', () => {
     const { user } = await renderApp('/')
     const hamburger = within(header()).getByRole('button', { name: 'Open menu' })
     await user.click(hamburger)
-    const menu = screen.getByRole('navigation', { name: 'Categories' })
+    // The menu's code loads when the shopper reaches for the button.
+    const menu = await screen.findByRole('navigation', { name: 'Categories' })
     expect(within(menu).getAllByRole('link')).toHaveLength(21)
     expect(document.documentElement).toHaveClass('scroll-locked')
     expect(within(menu).getByRole('link', { name: 'All Products' })).toHaveFocus()
@@ -138,7 +140,7 @@ describe('header below 1024 px', () => {
     setViewportWidth(390)
     const { user, router } = await renderApp('/')
     await user.click(within(header()).getByRole('button', { name: 'Open menu' }))
-    const menu = screen.getByRole('navigation', { name: 'Categories' })
+    const menu = await screen.findByRole('navigation', { name: 'Categories' })
     await user.click(within(menu).getByRole('link', { name: 'Motorcycle' }))
     expect(router.state.location.pathname).toBe('/products/motorcycle')
     expect(screen.queryByRole('navigation', { name: 'Categories' })).not.toBeInTheDocument()

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useCallback, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react'
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from '../../../components/icons.tsx'
 import { messages } from '../../../lib/messages.ts'
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
@@ -8,8 +8,16 @@ import { accountModalOpenAtom } from '../../account/index.ts'
 import { cartCountAtom } from '../../cart/index.ts'
 import { CATEGORIES, HEADER_CATEGORY_COUNT } from '../../catalog/index.ts'
 import styles from './header.module.css'
-import { MobileMenu } from './mobile-menu.tsx'
-import { MoreCategories } from './more-categories.tsx'
+
+// The narrow layout's menu loads when the shopper reaches for its button (pointer or focus).
+const loadMobileMenu = () => import('./mobile-menu.tsx')
+const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })))
+const prefetchMobileMenu = () => void loadMobileMenu()
+
+// The wide layout's 'More Categories' dropdown: its code is not loaded on phones at all.
+const MoreCategories = lazy(() =>
+  import('./more-categories.tsx').then((module) => ({ default: module.MoreCategories })),
+)
 
 const barCategories = CATEGORIES.slice(0, HEADER_CATEGORY_COUNT)
 const moreCategories = CATEGORIES.slice(HEADER_CATEGORY_COUNT)
@@ -40,6 +48,9 @@ export function Header() {
             aria-controls={menuId}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             onClick={() => setMenuOpen((open) => !open)}
+            onPointerEnter={prefetchMobileMenu}
+            onPointerDown={prefetchMobileMenu}
+            onFocus={prefetchMobileMenu}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </button>
@@ -70,7 +81,9 @@ export function Header() {
                 </li>
               ))}
               <li>
-                <MoreCategories categories={moreCategories} />
+                <Suspense>
+                  <MoreCategories categories={moreCategories} />
+                </Suspense>
               </li>
             </ul>
           </nav>
@@ -101,7 +114,11 @@ export function Header() {
           </Link>
         </div>
       </div>
-      {!isDesktop && menuOpen && <MobileMenu id={menuId} onClose={closeMenu} />}
+      {!isDesktop && menuOpen && (
+        <Suspense>
+          <MobileMenu id={menuId} onClose={closeMenu} />
+        </Suspense>
+      )}
     </header>
   )
 }

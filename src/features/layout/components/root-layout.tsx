@@ -1,13 +1,25 @@
 import { Outlet } from '@tanstack/react-router'
 import { lazy, Suspense, useSyncExternalStore } from 'react'
 import { toastHostDemand } from '../../../lib/notify.ts'
+import { useIdleAfterPaint } from '../../../lib/after-paint.ts'
 import { AccountModal, SessionExpiry } from '../../account/index.ts'
 import { ThemeSync } from '../../theme/index.ts'
-import { Footer } from './footer.tsx'
 import { Header } from './header.tsx'
 import { OfflineNotice } from './offline-notice.tsx'
 import styles from './root-layout.module.css'
 import { RouteProgress } from './route-progress.tsx'
+
+// Below every page's content: its code loads once the page has painted and the browser is idle
+// (not only when scrolled to: its landmark and links are there for every way of reading the page).
+const Footer = lazy(() => import('./footer.tsx').then((module) => ({ default: module.Footer })))
+
+function FooterWhenIdle() {
+  return useIdleAfterPaint() ? (
+    <Suspense>
+      <Footer />
+    </Suspense>
+  ) : null
+}
 
 // Toasts are not needed until the first one is raised: their library arrives in its own chunk then.
 const ToastHost = lazy(() =>
@@ -42,7 +54,7 @@ export function RootLayout() {
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      <FooterWhenIdle />
       <AccountModal />
       <Suspense>
         <ToastHostOnDemand />

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { useEnhanceWhenVisible } from '../../../lib/use-enhance-when-visible.ts'
+import { useEnhanceWhenVisible } from '../../../lib/after-paint.ts'
 import { PERKS } from './perks-data.ts'
 import styles from './perks-carousel.module.css'
 

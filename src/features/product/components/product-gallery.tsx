@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
-import { useEnhanceWhenVisible } from '../../../lib/use-enhance-when-visible.ts'
+import { useEnhanceWhenVisible } from '../../../lib/after-paint.ts'
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
 
 // Swiper arrives in its own chunk (see NarrowGallery).

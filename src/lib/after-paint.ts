@@ -1,0 +1,66 @@
+import { startTransition, useEffect, useRef, useState } from 'react'
+
+/**
+ * Calls back once the frame being drawn has been painted (at the next frame's start) and the
+ * browser is idle: for work the first screen does not need. Returns a cancel function.
+ */
+export function afterPaintWhenIdle(callback: () => void): () => void {
+  let cancelled = false
+  const run = () => {
+    if (!cancelled) callback()
+  }
+  // Safari has no requestIdleCallback and jsdom no requestAnimationFrame: timers stand in.
+  const idle = () =>
+    typeof window.requestIdleCallback === 'function'
+      ? window.requestIdleCallback(run, { timeout: 2000 })
+      : setTimeout(run, 200)
+  if (typeof window.requestAnimationFrame === 'function')
+    window.requestAnimationFrame(() => setTimeout(idle))
+  else setTimeout(idle)
+  return () => {
+    cancelled = true
+  }
+}
+
+// A transition: React renders what the change shows in slices the browser can interrupt.
+const enable = (set: (value: boolean) => void) => () => startTransition(() => set(true))
+
+/** True once the page has painted and the browser is idle (see afterPaintWhenIdle). */
+export function useIdleAfterPaint(): boolean {
+  const [ready, setReady] = useState(false)
+  useEffect(() => afterPaintWhenIdle(enable(setReady)), [])
+  return ready
+}
+
+/**
+ * True once the element is near the screen, the frame that first showed it has been painted, and
+ * the browser is idle: for enhancements (carousels) whose plain version serves until then, so
+ * neither their code nor their set-up competes with the first screen.
+ */
+export function useEnhanceWhenVisible<T extends Element>() {
+  const ref = useRef<T>(null)
+  const [enhance, setEnhance] = useState(false)
+  useEffect(() => {
+    const element = ref.current
+    if (!element || typeof IntersectionObserver !== 'function') {
+      setEnhance(true)
+      return
+    }
+    let cancel = () => {}
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect()
+          cancel = afterPaintWhenIdle(enable(setEnhance))
+        }
+      },
+      { rootMargin: '200px' },
+    )
+    observer.observe(element)
+    return () => {
+      observer.disconnect()
+      cancel()
+    }
+  }, [])
+  return { ref, enhance }
+}
