@@ -84,6 +84,11 @@ export default defineConfig(({ command }) => ({
             // which on a slow connection (HTTP/1.1, six connections) costs whole round trips.
             { name: 'framework', test: (id) => FRAMEWORK.test(id) && !LAZY_LIBRARY.test(id) },
             { name: 'app', test: (id) => APP_SHELL.test(id) && !ON_DEMAND.test(id) },
+            // The class names the product page shares with its carousels: one file, not two.
+            {
+              name: 'product-styles',
+              test: /[\\/]src[\\/]features[\\/]product[\\/]components[\\/][\w-]+\.module\.css$/,
+            },
           ],
         },
       },

@@ -119,11 +119,14 @@ async function countJourneyRequests() {
   await page.context().setOffline(true)
   const started = Date.now()
   await page.reload()
-  const offlineCards = await page
-    .getByRole('region', { name: 'Products' })
-    .getByRole('article')
-    .count()
+  // The app starts after the page's first paint (src/main.tsx): wait for the cards to show.
+  const cards = page.getByRole('region', { name: 'Products' }).getByRole('article')
+  await cards
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined)
   const offlinePaintMs = Date.now() - started
+  const offlineCards = await cards.count()
   await browser.close()
 
   const count = (name: string, pattern: RegExp) =>
