@@ -70,8 +70,9 @@ export default defineConfig(({ command }) => ({
     modulePreload: {
       polyfill: false,
       // What every page loads before its first dynamic import runs (index.html links it) needs
-      // no second mention in each import's preload list.
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
+      // no second mention in each import's preload list; index.html itself keeps its links.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
     },
     rolldownOptions: {
       output: {
