@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ProductCardData } from './catalog.schemas.ts'
-import { appliedFilters, applyFilters, countFilters, toggleFilter } from './filters.ts'
+import { applyFilters, toggleFilter } from './filter-products.ts'
+import { appliedFilters, countFilters } from './filters.ts'
 import { parseListingSearch } from './listing-search.ts'
 import { sortProducts } from './sorting.ts'
 

@@ -4,13 +4,8 @@ import { Button } from '../../../components/button.tsx'
 import { Disclosure } from '../../../components/disclosure.tsx'
 import { CloseIcon } from '../../../components/icons.tsx'
 import { productScopeQuery } from '../catalog.queries.ts'
-import {
-  applyFilters,
-  countFilters,
-  FILTER_GROUPS,
-  toggleFilter,
-  type Filters,
-} from '../filters.ts'
+import { applyFilters, toggleFilter } from '../filter-products.ts'
+import { countFilters, FILTER_GROUPS, type Filters } from '../filters.ts'
 import styles from './listing.module.css'
 
 interface FilterPanelProps {
