@@ -1,4 +1,5 @@
 import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite'
+import { closureOf, type ChunkNode } from '../server/static/manifest.ts'
 
 /**
  * The entry (src/main.tsx) waits for a first paint and then imports the app (src/start.tsx).
@@ -22,22 +23,15 @@ export function appStartTags(
   bundle: Rollup.OutputBundle,
   entry: Rollup.OutputChunk,
 ): HtmlTagDescriptor[] {
-  const closure = (roots: readonly string[]) => {
-    const scripts = new Set<string>()
-    const styles = new Set<string>()
-    const visit = (fileName: string) => {
-      const output = bundle[fileName]
-      if (output?.type !== 'chunk' || scripts.has(fileName)) return
-      scripts.add(fileName)
-      for (const css of output.viteMetadata?.importedCss ?? []) styles.add(css)
-      output.imports.forEach(visit)
-    }
-    roots.forEach(visit)
-    return { scripts, styles }
+  const lookup = (fileName: string): ChunkNode | undefined => {
+    const output = bundle[fileName]
+    return output?.type === 'chunk'
+      ? { file: fileName, imports: output.imports, css: output.viteMetadata?.importedCss ?? [] }
+      : undefined
   }
   // Vite already links what the entry imports statically.
-  const own = closure([entry.fileName])
-  const app = closure(entry.dynamicImports)
+  const own = closureOf([entry.fileName], lookup)
+  const app = closureOf(entry.dynamicImports, lookup)
   const link = (attrs: HtmlTagDescriptor['attrs']): HtmlTagDescriptor => ({
     tag: 'link',
     attrs: { crossorigin: true, ...attrs },

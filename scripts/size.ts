@@ -10,7 +10,12 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { appStartClosure, chunkClosure, readManifest } from '../server/static/manifest.ts'
+import {
+  appStartClosure,
+  appStartKeys,
+  chunkClosure,
+  readManifest,
+} from '../server/static/manifest.ts'
 
 const HOME_JS_BUDGET_KB = 130
 const DIST = 'dist'
@@ -43,12 +48,10 @@ const sum = (files: Iterable<string>, ext: string) =>
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)
 
 // The entry chunk with the app it starts once the page has painted (see manifest.ts).
+const startKeys = new Set(appStartKeys(manifest))
+if (startKeys.size === 0) throw new Error('No entry chunk in the manifest')
 const appStart = appStartClosure(manifest)
-if (appStart.scripts.size === 0) throw new Error('No entry chunk in the manifest')
 const entry = new Set([...appStart.scripts, ...appStart.styles])
-const startKeys = new Set(
-  Object.values(manifest).flatMap((chunk) => (chunk.isEntry ? (chunk.dynamicImports ?? []) : [])),
-)
 
 const routeKey = (key: string) => /^src\/routes\/(.+)\.tsx\?tsr-split=component$/.exec(key)?.[1]
 const routes = Object.keys(manifest)

@@ -23,18 +23,39 @@ export interface ChunkFiles {
   styles: Set<string>
 }
 
-/** The files the chunks bring with them: their own, their static imports' (recursively), and CSS. */
-export function chunkClosure(manifest: Manifest, keys: readonly string[]): ChunkFiles {
+/** A chunk as a closure walk sees it: its file, the keys it imports statically, and its CSS. */
+export interface ChunkNode {
+  file: string
+  imports: readonly string[]
+  css: Iterable<string>
+}
+
+/**
+ * The files reachable from `roots` through static imports, with their CSS. `lookup` reads a chunk
+ * by key: from the build manifest here, from Vite's bundle in the app-start plugin.
+ */
+export function closureOf(
+  roots: readonly string[],
+  lookup: (key: string) => ChunkNode | undefined,
+): ChunkFiles {
   const files: ChunkFiles = { scripts: new Set(), styles: new Set() }
   const visit = (key: string) => {
-    const chunk = manifest[key]
+    const chunk = lookup(key)
     if (!chunk || files.scripts.has(chunk.file)) return
     files.scripts.add(chunk.file)
-    for (const css of chunk.css ?? []) files.styles.add(css)
-    for (const imported of chunk.imports ?? []) visit(imported)
+    for (const css of chunk.css) files.styles.add(css)
+    chunk.imports.forEach(visit)
   }
-  keys.forEach(visit)
+  roots.forEach(visit)
   return files
+}
+
+/** The files the chunks bring with them: their own, their static imports' (recursively), and CSS. */
+export function chunkClosure(manifest: Manifest, keys: readonly string[]): ChunkFiles {
+  return closureOf(keys, (key) => {
+    const chunk = manifest[key]
+    return chunk && { file: chunk.file, imports: chunk.imports ?? [], css: chunk.css ?? [] }
+  })
 }
 
 /**
@@ -42,8 +63,11 @@ export function chunkClosure(manifest: Manifest, keys: readonly string[]): Chunk
  * (src/main.tsx) waits for a first paint and then imports the app (src/start.tsx), its only
  * dynamic import, which index.html preloads; so the app counts as part of the entry.
  */
-export function appStartClosure(manifest: Manifest): ChunkFiles {
+export function appStartKeys(manifest: Manifest): string[] {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
-  if (!entryKey) return { scripts: new Set(), styles: new Set() }
-  return chunkClosure(manifest, [entryKey, ...(manifest[entryKey]?.dynamicImports ?? [])])
+  return entryKey ? [entryKey, ...(manifest[entryKey]?.dynamicImports ?? [])] : []
+}
+
+export function appStartClosure(manifest: Manifest): ChunkFiles {
+  return chunkClosure(manifest, appStartKeys(manifest))
 }
