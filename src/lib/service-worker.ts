@@ -1,3 +1,5 @@
+import { afterPaintWhenIdle } from './after-paint.ts'
+
 /**
  * Registers the service worker (production builds only) once the page has loaded and the main
  * thread is idle, so its precache never competes with the first screen; it checks for a newer
@@ -12,10 +14,7 @@ export function registerServiceWorker(): void {
       .then((registration) => registration.update())
       .catch(() => undefined)
   }
-  const whenIdle = () => {
-    if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 5000 })
-    else setTimeout(register, 1000)
-  }
+  const whenIdle = () => afterPaintWhenIdle(register)
   if (document.readyState === 'complete') whenIdle()
   else window.addEventListener('load', whenIdle, { once: true })
 }
