@@ -1,13 +1,13 @@
 import { useAtom } from 'jotai'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
+import { lazyExport } from '../../lib/lazy-export.ts'
 import { Modal } from '../../components/modal.tsx'
 import { accountModalOpenAtom } from './session.atoms.ts'
 
 // The modal's content (forms, validation) loads when it first opens, not with every page.
-const AccountModalContent = lazy(() =>
-  import('./components/account-modal-content.tsx').then((module) => ({
-    default: module.AccountModalContent,
-  })),
+const AccountModalContent = lazyExport(
+  () => import('./components/account-modal-content.tsx'),
+  'AccountModalContent',
 )
 
 /** The account modal of spec §2.9, opened by the header's user icon. */

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx'
 import { useEnhanceWhenVisible } from '../../../lib/after-paint.ts'
+import { lazyExport } from '../../../lib/lazy-export.ts'
 import { CATEGORIES } from '../../catalog/index.ts'
 import styles from './category-carousel.module.css'
 import { CategorySlide } from './category-slide.tsx'
@@ -8,9 +9,7 @@ import section from './section.module.css'
 
 // Swiper is loaded in its own chunk after the page is interactive; until then the same slides
 // show as a scrollable strip, so nothing waits for it and nothing moves when it arrives.
-const CategorySwiper = lazy(() =>
-  import('./category-swiper.tsx').then((module) => ({ default: module.CategorySwiper })),
-)
+const CategorySwiper = lazyExport(() => import('./category-swiper.tsx'), 'CategorySwiper')
 
 function CategoryStrip() {
   return (

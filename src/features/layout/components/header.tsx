@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
-import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react'
+import { Suspense, useCallback, useId, useRef, useState } from 'react'
+import { lazyExport } from '../../../lib/lazy-export.ts'
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from '../../../components/icons.tsx'
 import { messages } from '../../../lib/messages.ts'
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
@@ -11,13 +12,11 @@ import styles from './header.module.css'
 
 // The narrow layout's menu loads when the shopper reaches for its button (pointer or focus).
 const loadMobileMenu = () => import('./mobile-menu.tsx')
-const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })))
+const MobileMenu = lazyExport(loadMobileMenu, 'MobileMenu')
 const prefetchMobileMenu = () => void loadMobileMenu()
 
 // The wide layout's 'More Categories' dropdown: its code is not loaded on phones at all.
-const MoreCategories = lazy(() =>
-  import('./more-categories.tsx').then((module) => ({ default: module.MoreCategories })),
-)
+const MoreCategories = lazyExport(() => import('./more-categories.tsx'), 'MoreCategories')
 
 const barCategories = CATEGORIES.slice(0, HEADER_CATEGORY_COUNT)
 const moreCategories = CATEGORIES.slice(HEADER_CATEGORY_COUNT)

@@ -1,7 +1,8 @@
 import { Outlet } from '@tanstack/react-router'
-import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { Suspense, useSyncExternalStore } from 'react'
 import { toastHostDemand } from '../../../lib/notify.ts'
 import { useIdleAfterPaint } from '../../../lib/after-paint.ts'
+import { lazyExport } from '../../../lib/lazy-export.ts'
 import { AccountModal, SessionExpiry } from '../../account/index.ts'
 import { ThemeSync } from '../../theme/index.ts'
 import { Header } from './header.tsx'
@@ -11,7 +12,7 @@ import { RouteProgress } from './route-progress.tsx'
 
 // Below every page's content: its code loads once the page has painted and the browser is idle
 // (not only when scrolled to: its landmark and links are there for every way of reading the page).
-const Footer = lazy(() => import('./footer.tsx').then((module) => ({ default: module.Footer })))
+const Footer = lazyExport(() => import('./footer.tsx'), 'Footer')
 
 function FooterWhenIdle() {
   return useIdleAfterPaint() ? (
@@ -22,9 +23,7 @@ function FooterWhenIdle() {
 }
 
 // Toasts are not needed until the first one is raised: their library arrives in its own chunk then.
-const ToastHost = lazy(() =>
-  import('./toast-host.tsx').then((module) => ({ default: module.ToastHost })),
-)
+const ToastHost = lazyExport(() => import('./toast-host.tsx'), 'ToastHost')
 
 function ToastHostOnDemand() {
   const wanted = useSyncExternalStore(
@@ -37,7 +36,7 @@ function ToastHostOnDemand() {
 
 // Development builds only: the condition is a build-time constant, so production drops the import.
 const Devtools = import.meta.env.DEV
-  ? lazy(() => import('./devtools.tsx').then((module) => ({ default: module.Devtools })))
+  ? lazyExport(() => import('./devtools.tsx'), 'Devtools')
   : () => null
 
 export function RootLayout() {

@@ -1,11 +1,10 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { useEnhanceWhenVisible } from '../../../lib/after-paint.ts'
+import { lazyExport } from '../../../lib/lazy-export.ts'
 import { PERKS } from './perks-data.ts'
 import styles from './perks-carousel.module.css'
 
-const PerksCarousel = lazy(() =>
-  import('./perks-carousel.tsx').then((module) => ({ default: module.PerksCarousel })),
-)
+const PerksCarousel = lazyExport(() => import('./perks-carousel.tsx'), 'PerksCarousel')
 
 /** The four perks as plain cards; they become the carousel of spec §9 once near the screen. */
 function PerksList() {

@@ -1,13 +1,12 @@
-import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react'
+import { Suspense, useId, useLayoutEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
 import { useEnhanceWhenVisible } from '../../../lib/after-paint.ts'
+import { lazyExport } from '../../../lib/lazy-export.ts'
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
 
 // Swiper arrives in its own chunk (see NarrowGallery).
-const ImageCarousel = lazy(() =>
-  import('./image-carousel.tsx').then((module) => ({ default: module.ImageCarousel })),
-)
+const ImageCarousel = lazyExport(() => import('./image-carousel.tsx'), 'ImageCarousel')
 import { photoAlt } from './photo-alt.ts'
 import styles from './product-gallery.module.css'
 
