@@ -32,7 +32,7 @@ const ALWAYS_LOADED = /^assets\/(framework|app|preload-helper|rolldown-runtime)-
 // Modules in those folders that only on-demand code uses (forms, listings, the footer): they load
 // with that code, not on every first visit.
 const ON_DEMAND =
-  /[\\/]src[\\/](features[\\/](account[\\/](use-account|account\.(api|schemas|queries))|catalog[\\/](use-listing|filter-products)|theme[\\/]theme-toggle)|components[\\/](breadcrumb|disclosure|form-field)|lib[\\/]use-debounced-value)\./
+  /[\\/]src[\\/](features[\\/](account[\\/](use-account|account\.(api|schemas|queries))|catalog[\\/](use-listing|filter-products)|theme[\\/]theme-toggle)|components[\\/](breadcrumb|carousel|disclosure|form-field)|lib[\\/]use-debounced-value)\./
 
 export default defineConfig(({ command }) => ({
   define: { __BUILD_ID__: JSON.stringify(command === 'build' ? buildId : 'dev') },

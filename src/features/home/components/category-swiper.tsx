@@ -1,8 +1,6 @@
 import { useState } from 'react'
-import { A11y, Keyboard } from 'swiper/modules'
-import { Swiper, SwiperSlide } from 'swiper/react'
 import type { Swiper as SwiperInstance } from 'swiper/types'
-import 'swiper/css'
+import { Carousel, CarouselSlide } from '../../../components/carousel.tsx'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx'
 import { CATEGORIES } from '../../catalog/index.ts'
 import styles from './category-carousel.module.css'
@@ -41,13 +39,11 @@ export function CategorySwiper() {
           <ChevronRightIcon />
         </button>
       </div>
-      <Swiper
+      <Carousel
         className={styles.swiper}
-        modules={[A11y, Keyboard]}
         slidesPerView={1.11}
         spaceBetween={12}
         breakpoints={{ 400: { slidesPerView: 4, spaceBetween: 16, slidesPerGroup: 4 } }}
-        keyboard={{ enabled: true, onlyInViewport: true }}
         a11y={{
           enabled: true,
           scrollOnFocus: true,
@@ -62,11 +58,11 @@ export function CategorySwiper() {
         onResize={track}
       >
         {CATEGORIES.map((category) => (
-          <SwiperSlide key={category.slug}>
+          <CarouselSlide key={category.slug}>
             <CategorySlide category={category} />
-          </SwiperSlide>
+          </CarouselSlide>
         ))}
-      </Swiper>
+      </Carousel>
     </>
   )
 }

@@ -1,7 +1,6 @@
-import { A11y, Keyboard, Pagination } from 'swiper/modules'
-import { Swiper, SwiperSlide } from 'swiper/react'
-import 'swiper/css'
+import { Pagination } from 'swiper/modules'
 import 'swiper/css/pagination'
+import { Carousel, CarouselSlide } from '../../../components/carousel.tsx'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
 import { photoAlt } from './photo-alt.ts'
 import styles from './product-gallery.module.css'
@@ -9,16 +8,15 @@ import styles from './product-gallery.module.css'
 /** The product's photos as a swipeable carousel (small screens). */
 export function ImageCarousel({ images, title }: { images: readonly string[]; title: string }) {
   return (
-    <Swiper
+    <Carousel
       className={styles.carousel}
-      modules={[A11y, Keyboard, Pagination]}
+      modules={[Pagination]}
       slidesPerView={1}
-      keyboard={{ enabled: true, onlyInViewport: true }}
       pagination={{ clickable: true }}
       a11y={{ enabled: true, containerMessage: `Photos of ${title}` }}
     >
       {images.map((src, index) => (
-        <SwiperSlide key={src}>
+        <CarouselSlide key={src}>
           <ImageWithFallback
             className={styles.image}
             src={src}
@@ -28,8 +26,8 @@ export function ImageCarousel({ images, title }: { images: readonly string[]; ti
             loading={index === 0 ? 'eager' : 'lazy'}
             fetchPriority={index === 0 ? 'high' : 'auto'}
           />
-        </SwiperSlide>
+        </CarouselSlide>
       ))}
-    </Swiper>
+    </Carousel>
   )
 }

@@ -1,6 +1,4 @@
-import { A11y, Keyboard } from 'swiper/modules'
-import { Swiper, SwiperSlide } from 'swiper/react'
-import 'swiper/css'
+import { Carousel, CarouselSlide } from '../../../components/carousel.tsx'
 import { PERKS } from './perks-data.ts'
 import styles from './perks-carousel.module.css'
 
@@ -17,25 +15,23 @@ export const PERK_BREAKPOINTS = {
 
 export function PerksCarousel() {
   return (
-    <Swiper
+    <Carousel
       className={styles.swiper}
-      modules={[A11y, Keyboard]}
       centeredSlides
       centeredSlidesBounds
       spaceBetween={16}
       breakpoints={PERK_BREAKPOINTS}
-      keyboard={{ enabled: true, onlyInViewport: true }}
       a11y={{ enabled: true, containerMessage: 'Included with this purchase', slideRole: 'group' }}
     >
       {PERKS.map(({ title, text, Icon }) => (
-        <SwiperSlide key={title}>
+        <CarouselSlide key={title}>
           <div className={styles.perk}>
             <Icon width={32} height={32} />
             <h3>{title}</h3>
             <p>{text}</p>
           </div>
-        </SwiperSlide>
+        </CarouselSlide>
       ))}
-    </Swiper>
+    </Carousel>
   )
 }
