@@ -128,7 +128,7 @@ export default defineConfig(
   },
   {
     // Config files are loaded by their tools, which expect a default export.
-    files: ['*.config.{js,ts}'],
+    files: ['*.config.{js,ts}', 'e2e/*.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

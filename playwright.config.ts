@@ -29,6 +29,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
   expect: { timeout: 10_000 },
+  // Visual baselines (visual.spec.ts), made with Debian's Chromium on Linux.
+  snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -55,6 +57,8 @@ export default defineConfig({
   ],
   webServer: {
     command: 'npm start',
+    // The project's root, also when another config (e2e/shots.config.ts) extends this one.
+    cwd: import.meta.dirname,
     url: `${baseURL}/api/health`,
     env: { PORT: port, DATA_DIR: process.env.E2E_DATA_DIR },
     reuseExistingServer: false,

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { fillAddress } from './support/shopper-state.ts'
 
 test('two products → FLAT50 → checkout with a new address and a card → confirmation → order history', async ({
   page,
@@ -27,17 +28,7 @@ test('two products → FLAT50 → checkout with a new address and a card → con
 
   // Step 1: a new address.
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible()
-  const shipping = page.getByRole('form', { name: 'Shipping address' })
-  await shipping.getByLabel('First Name').fill('Asha')
-  await shipping.getByLabel('Last Name').fill('Verma')
-  await shipping.getByLabel('Address Line 1').fill('12 MG Road')
-  await shipping.getByLabel('City').fill('Bengaluru')
-  await shipping.getByLabel('State').selectOption('Karnataka')
-  await shipping.getByLabel('Pincode').fill('560001')
-  await shipping.getByLabel('Mobile').fill('9876543210')
-  await shipping.getByLabel('Email').fill('asha@example.com')
-  await shipping.getByRole('button', { name: 'Save and Continue' }).click()
-  await expect(page.getByRole('button', { name: 'Change Address' })).toBeVisible()
+  await fillAddress(page)
 
   // Step 2: a card, typed as a shopper would (the masks add the spaces and the slash).
   const card = page.getByRole('form', { name: 'Card details' })

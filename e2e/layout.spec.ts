@@ -1,0 +1,53 @@
+import { expect, test } from './support/fixtures.ts'
+import { layoutProblems } from './support/layout-rules.ts'
+import { SCENES } from './support/scenes.ts'
+import { settle } from './support/settle.ts'
+
+/**
+ * The layout sweep (issue 13): every route of the route table, and the states that open over a
+ * page, at every width a shopper's screen is likely to have, in both themes, portrait and
+ * landscape, as a signed-in shopper with a filled cart, a saved address and a placed order. After
+ * each page is idle, the rules of support/layout-rules.ts are checked with the browser's own
+ * geometry; a failure names the page, the width and the element.
+ */
+const WIDTHS = [320, 360, 390, 414, 768, 820, 1024, 1180, 1280, 1440, 1920]
+/** Touch-target sizes are checked at phone widths. */
+const PHONE_MAX = 414
+
+const VIEWPORTS = [
+  ...WIDTHS.map((width) => ({ width, height: width < 768 ? 844 : 900 })),
+  // Phones on their side.
+  { width: 844, height: 390 },
+  { width: 667, height: 375 },
+]
+
+test.use({
+  storageState: ({ shopperState }, use) => use(shopperState),
+  // A step that cannot find its control fails at once, not at the end of the test's time.
+  actionTimeout: 10_000,
+})
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const viewport of VIEWPORTS) {
+    test(`layout at ${viewport.width} × ${viewport.height} px, ${theme}`, async ({ page }) => {
+      // About thirty page loads, each scrolled through so its carousels set up.
+      test.setTimeout(240_000)
+      await page.setViewportSize(viewport)
+      await page.emulateMedia({ colorScheme: theme })
+      const { width } = viewport
+      const problems: string[] = []
+      for (const scene of SCENES) {
+        if (scene.at && !scene.at(width)) continue
+        await test.step(scene.name, async () => {
+          await page.goto(scene.path)
+          await settle(page)
+          await scene.open?.(page, width)
+          const found = await layoutProblems(page, { touchTargets: width <= PHONE_MAX })
+          for (const problem of found)
+            problems.push(`${scene.name} (${scene.path}) at ${width} px, ${theme}: ${problem}`)
+        })
+      }
+      expect(problems).toEqual([])
+    })
+  }
+}

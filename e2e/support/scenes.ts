@@ -1,0 +1,174 @@
+import { expect, type Page } from '@playwright/test'
+import { DESKTOP_MIN } from './settle.ts'
+import { fillCard } from './shopper-state.ts'
+
+/**
+ * The pages a shopper meets, and the states that open over them, for the layout sweep, the visual
+ * baselines and `npm run shots`: every route of the route table (spec §2.1) as the signed-in
+ * shopper of shopper-state.ts sees it.
+ */
+
+export interface Scene {
+  name: string
+  path: string
+  /** Opens what the scene is about (a modal, a menu, a form) once the page has settled. */
+  open?: (page: Page, width: number) => Promise<void>
+  /** Whether the scene exists at this width (the phone menu only below 1024 px, …). */
+  at?: (width: number) => boolean
+  /** It opens something fixed over the page (a modal, a menu): pictures show the screen, not the page. */
+  overlay?: boolean
+}
+
+const expandAll = async (page: Page, scope = page.locator('body')) => {
+  for (const button of await scope.locator('button[aria-expanded="false"]').all())
+    if (await button.isVisible()) await button.click()
+}
+
+export const SCENES: Scene[] = [
+  { name: 'home', path: '/' },
+  { name: 'all products', path: '/products' },
+  { name: 'category listing', path: '/products/womens-shoes' },
+  {
+    name: 'listing with filters applied',
+    path: '/products?brand=%5B%22apple%22%2C%22samsung%22%5D&rating=%5B4%5D&sort=price-asc',
+  },
+  {
+    name: 'filter panel open',
+    overlay: true,
+    path: '/products',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Show Filter' }).click()
+      // A sheet (dialog) on phones, a panel beside the list on wide screens: both are the aside.
+      await expandAll(
+        page,
+        page.locator('aside').filter({ has: page.getByRole('heading', { name: /^Filter/ }) }),
+      )
+    },
+  },
+  {
+    name: 'product',
+    path: '/product/1',
+  },
+  {
+    name: 'product with a long word in its title, all photos',
+    path: '/product/151',
+    open: async (page) => {
+      // The photo grid offers 'Show More' only when it is taller than the window (spec §2.6).
+      const more = page.getByRole('button', { name: 'Show More' })
+      if (await more.isVisible()) await more.click()
+    },
+  },
+  { name: 'search', path: '/search?q=phone' },
+  { name: 'search, nothing typed', path: '/search' },
+  { name: 'cart', path: '/cart' },
+  {
+    name: 'cart, editing a quantity',
+    path: '/cart',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Edit Item' }).first().click()
+    },
+  },
+  {
+    name: 'checkout, address form',
+    path: '/checkout',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Change Address' }).click()
+    },
+  },
+  {
+    name: 'checkout, payment step with a gift card',
+    path: '/checkout',
+    open: async (page) => {
+      await page.getByRole('checkbox', { name: /gift Card/ }).check()
+    },
+  },
+  {
+    name: 'checkout, order review',
+    path: '/checkout',
+    open: fillCard,
+  },
+  { name: 'order confirmation', path: '/order-confirmation' },
+  { name: 'orders', path: '/orders' },
+  { name: 'saved items', path: '/saved' },
+  {
+    name: 'sign-in and registration, with errors',
+    path: '/userauth',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Create Account' }).click()
+      await page.getByRole('button', { name: 'Sign In' }).click()
+    },
+  },
+  { name: 'my account', path: '/myaccount' },
+  {
+    name: 'my account, editing',
+    path: '/myaccount',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Edit' }).click()
+    },
+  },
+  ...['warranty', 'shop-gifts', 'returns', 'monogram'].map((service) => ({
+    name: `customer service (${service})`,
+    path: `/customer-service/${service}`,
+  })),
+  { name: '/category (redirects to all products)', path: '/category' },
+  { name: 'not found', path: '/no-such-page' },
+  {
+    name: 'account modal',
+    overlay: true,
+    path: '/',
+    open: async (page) => {
+      await page.getByRole('banner').getByRole('button', { name: 'Account' }).click()
+      await expect(page.getByRole('dialog').getByRole('heading', { level: 2 })).toBeVisible()
+    },
+  },
+  {
+    name: 'phone menu',
+    overlay: true,
+    path: '/',
+    at: (width) => width < DESKTOP_MIN,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      // The menu's code loads when its button is reached for: wait for the menu itself.
+      await expect(page.getByRole('navigation', { name: 'Categories' })).toBeVisible()
+    },
+  },
+  {
+    name: 'More Categories open',
+    overlay: true,
+    path: '/',
+    at: (width) => width >= DESKTOP_MIN,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'More Categories' }).click()
+    },
+  },
+]
+
+export function sceneNamed(name: string): Scene {
+  const found = SCENES.find((candidate) => candidate.name === name)
+  if (!found) throw new Error(`no scene named '${name}'`)
+  return found
+}
+
+/** A scene's name as a file name: 'checkout, address form' → 'checkout-address-form'. */
+export const fileName = (name: string) => name.replace(/\W+/g, '-').replace(/^-|-$/g, '')
+
+/**
+ * Readies a settled scene for its picture: the pointer and the focus away (no hover state, no
+ * focus ring), scrolled to the top (a submit may have scrolled to its first error), sticky panels
+ * drawn in place. Returns the
+ * screenshot options: the whole page, or only the screen when something is fixed over it.
+ */
+export async function readyForPicture(page: Page, scene: Scene) {
+  await page.mouse.move(0, 0)
+  await page.evaluate(async () => {
+    ;(document.activeElement as HTMLElement | null)?.blur()
+    window.scrollTo(0, 0)
+    // At the top, a sticky panel (header, order summary) sits where it would sit anyway. Drawn in
+    // place, its text no longer lands on a compositor layer whose sub-pixel offset depends on how
+    // the page was scrolled before, which changed a few hundred pixels from run to run.
+    for (const element of document.querySelectorAll<HTMLElement>('*'))
+      if (getComputedStyle(element).position === 'sticky') element.style.position = 'static'
+    await new Promise((resolve) => requestAnimationFrame(() => resolve(null)))
+  })
+  return { fullPage: !scene.overlay, animations: 'disabled' as const }
+}

@@ -1,0 +1,38 @@
+import { expect, type Page } from '@playwright/test'
+
+/** From here the header shows the category bar and the product page its photo grid (§9). */
+export const DESKTOP_MIN = 1024
+
+/**
+ * The carousels a page shows once idle: the home page's categories; the product page's perks, and
+ * its photos below 1024 px.
+ */
+function carouselsOn(page: Page): number {
+  const { pathname } = new URL(page.url())
+  const width = page.viewportSize()?.width ?? 0
+  if (pathname === '/') return 1
+  if (pathname.startsWith('/product/')) return width < DESKTOP_MIN ? 2 : 1
+  return 0
+}
+
+/**
+ * Waits until the page is as a shopper sees it once it is idle: its heading shown, the footer
+ * loaded, every carousel set up (they start when near the screen, so the page is scrolled through
+ * once, as a shopper would) and the network quiet.
+ */
+export async function settle(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)))
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y)
+      await frame()
+      await frame()
+    }
+    window.scrollTo(0, 0)
+  })
+  await expect(page.locator('.swiper-initialized')).toHaveCount(carouselsOn(page))
+  await page.waitForLoadState('networkidle')
+  await page.evaluate(() => document.fonts.ready)
+}

@@ -1,0 +1,79 @@
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test'
+
+/** The demo shopper the server seeds (decisions.md §3). */
+export const DEMO_SHOPPER = { username: 'emilys', password: 'emilyspass' }
+
+export type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>
+
+/**
+ * A shopper as the pages meet them in real use: signed in, with a placed order (its address saved,
+ * the order in the history and on the confirmation page) and a cart filled again afterwards, with
+ * a saved item. Built once through the real pages; returned as a storage state for new contexts.
+ */
+export async function placedOrderState(browser: Browser, baseURL: string): Promise<StorageState> {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' })
+  const page = await context.newPage()
+  await signIn(page)
+  await addToCart(page, [1, 31])
+  await checkout(page)
+  await addToCart(page, [5, 42, 101])
+  // A bookmark for the saved-items page.
+  await page.goto('/product/12')
+  await page.getByRole('button', { name: 'Save to My Saved Items' }).click()
+  const state = await context.storageState()
+  await context.close()
+  return state
+}
+
+/** Signs the demo shopper in on /userauth. */
+export async function signIn(page: Page) {
+  await page.goto('/userauth')
+  const form = page.getByRole('form', { name: 'Sign In' })
+  await form.getByLabel('User Name').fill(DEMO_SHOPPER.username)
+  await form.getByLabel('Password').fill(DEMO_SHOPPER.password)
+  await form.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).not.toHaveURL(/\/userauth$/)
+}
+
+/** Adds each product to the cart from its own page. */
+export async function addToCart(page: Page, ids: readonly number[]) {
+  for (const id of ids) {
+    await page.goto(`/product/${id}`)
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+  }
+}
+
+/** Checkout with a new address and a card, then place the order. */
+export async function checkout(page: Page) {
+  await page.goto('/checkout')
+  await fillAddress(page)
+  await fillCard(page)
+  await page.getByRole('button', { name: 'Place Order' }).click()
+  await expect(page).toHaveURL(/\/order-confirmation$/)
+}
+
+/** Checkout step 1: a new address, typed and saved (the step then shows its summary). */
+export async function fillAddress(page: Page) {
+  const shipping = page.getByRole('form', { name: 'Shipping address' })
+  await shipping.getByLabel('First Name').fill('Asha')
+  await shipping.getByLabel('Last Name').fill('Verma')
+  await shipping.getByLabel('Address Line 1').fill('12 MG Road')
+  await shipping.getByLabel('City').fill('Bengaluru')
+  await shipping.getByLabel('State').selectOption('Karnataka')
+  await shipping.getByLabel('Pincode').fill('560001')
+  await shipping.getByLabel('Mobile').fill('9876543210')
+  await shipping.getByLabel('Email').fill('asha@example.com')
+  await shipping.getByRole('button', { name: 'Save and Continue' }).click()
+  await expect(page.getByRole('button', { name: 'Change Address' })).toBeVisible()
+}
+
+/** Checkout step 2: a card, typed as a shopper would (the masks add the spaces and the slash). */
+export async function fillCard(page: Page) {
+  const card = page.getByRole('form', { name: 'Card details' })
+  await card.getByLabel('Name on Card').fill('Asha Verma')
+  await card.getByLabel('Card Number').pressSequentially('4111111111117429')
+  await card.getByLabel('Expiration Date').pressSequentially('1230')
+  await card.getByLabel('CVV').fill('321')
+  await card.getByRole('button', { name: 'Save Card' }).click()
+  await expect(page.getByText('Visa ending in 7429')).toBeVisible()
+}
