@@ -23,15 +23,31 @@ function carouselsOn(page: Page): number {
 export async function settle(page: Page) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
   await expect(page.getByRole('contentinfo')).toBeVisible()
-  await page.evaluate(async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)))
+  // Bounded, and paced by timers rather than animation frames: a page that keeps growing, or a
+  // renderer that stops drawing, fails here with a message instead of holding the test.
+  const scrolled = page.evaluate(async () => {
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 40))
+    let steps = 0
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      if (++steps > 100)
+        throw new Error(`the page is still growing at ${document.documentElement.scrollHeight} px`)
       window.scrollTo(0, y)
-      await frame()
-      await frame()
+      await pause()
     }
     window.scrollTo(0, 0)
   })
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const stuck = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${page.url()} stopped responding while scrolled through`)),
+      30_000,
+    )
+  })
+  try {
+    await Promise.race([scrolled, stuck])
+  } finally {
+    clearTimeout(timer)
+  }
   await expect(page.locator('.swiper-initialized')).toHaveCount(carouselsOn(page))
   await page.waitForLoadState('networkidle')
   await page.evaluate(() => document.fonts.ready)
