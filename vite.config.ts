@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type PluginOption } from 'vite'
 import { catalogueApiPlugin } from './server/dev-plugin.ts'
+import { buildEnvPlugin } from './scripts/build-env-plugin.ts'
 import { preloadAppStartPlugin } from './scripts/preload-app-start-plugin.ts'
 import { serviceWorkerPlugin } from './scripts/service-worker-plugin.ts'
 
@@ -61,6 +62,7 @@ export default defineConfig(({ command }) => ({
     command === 'serve' && !process.env.VITEST ? (catalogueApiPlugin() as PluginOption) : undefined,
     preloadAppStartPlugin(),
     serviceWorkerPlugin(buildId),
+    buildEnvPlugin(),
   ],
   build: {
     // The manifest lets `npm run size` attribute every chunk to the route that loads it.

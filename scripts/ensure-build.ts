@@ -1,11 +1,14 @@
 /**
- * `npm start` runs this first: it builds the SPA when the project has one and dist/ is missing or
- * older than any of the SPA's sources, so a fresh clone starts with one command and a rebuilt
- * checkout is never served stale.
+ * `npm start` runs this first: it builds the SPA when the project has one and dist/ is missing,
+ * older than any of the SPA's sources, or made with other `VITE_*` variables (VITE_API_URL=…
+ * npm start builds for that API), so a fresh clone starts with one command and a changed checkout
+ * or setting is never served stale.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { readBuildEnv, sameBuildEnv } from '../server/static/build-env.ts'
+import { buildEnvironment } from './build-env-plugin.ts'
 
 const SOURCES = ['index.html', 'vite.config.ts', 'package-lock.json', 'src', 'public']
 
@@ -16,18 +19,31 @@ function newestMtime(path: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))))
 }
 
-if (!existsSync('index.html')) {
-  console.log('No SPA in this project yet: serving the catalogue API only.')
-} else {
-  const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0
-  const changed = Math.max(...SOURCES.map(newestMtime))
-  if (built >= changed) {
-    console.log('dist/ is up to date.')
+/** Why the SPA in `root` must be built before serving it, or null when dist/ is current. */
+export function rebuildReason(root = process.cwd()): string | null {
+  const dist = join(root, 'dist')
+  const index = join(dist, 'index.html')
+  if (!existsSync(index)) return 'No build yet: building.'
+  const changed = Math.max(...SOURCES.map((source) => newestMtime(join(root, source))))
+  if (statSync(index).mtimeMs < changed) return 'Sources changed since the last build: rebuilding.'
+  const built = readBuildEnv(dist)
+  const wanted = buildEnvironment('production', root)
+  if (!built || !sameBuildEnv(built, wanted))
+    return `Build-time settings changed (${JSON.stringify(wanted)}): rebuilding.`
+  return null
+}
+
+if (import.meta.main) {
+  if (!existsSync('index.html')) {
+    console.log('No SPA in this project yet: serving the catalogue API only.')
   } else {
-    console.log(
-      built ? 'Sources changed since the last build: rebuilding.' : 'No build yet: building.',
-    )
-    const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
-    process.exit(result.status ?? 1)
+    const reason = rebuildReason()
+    if (reason === null) {
+      console.log('dist/ is up to date.')
+    } else {
+      console.log(reason)
+      const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
+      process.exit(result.status ?? 1)
+    }
   }
 }

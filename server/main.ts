@@ -3,10 +3,14 @@ import { serve } from '@hono/node-server'
 import { loadConfig } from './config.ts'
 import { startApi } from './runtime.ts'
 import { createSite } from './site.ts'
+import { externalApiOrigins, readBuildEnv } from './static/build-env.ts'
 
 const config = loadConfig(process.env)
 const api = await startApi(config)
-const site = createSite(api.app, resolve('dist'))
+const dist = resolve('dist')
+// The built app may talk to another catalogue API (VITE_API_URL): its pages' CSP allows that one.
+const apiOrigins = await externalApiOrigins(readBuildEnv(dist)?.VITE_API_URL)
+const site = createSite(api.app, dist, apiOrigins)
 
 const server = serve({ fetch: site.fetch, port: config.port, hostname: config.host }, (info) => {
   const host = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host

@@ -99,6 +99,27 @@ describe('the site with a built SPA', () => {
   })
 })
 
+describe('the Content-Security-Policy of pages', () => {
+  const csp = async (origins?: string[]) =>
+    (await createSite(api.app, dist, origins).request('/')).headers.get('Content-Security-Policy')
+
+  it('allows fetches and images from the site itself only, with the bundled API', async () => {
+    const policy = await csp()
+    expect(policy).toContain("connect-src 'self';")
+    expect(policy).toContain("img-src 'self' data:;")
+  })
+
+  it('allows exactly the configured external API and its image hosts, nothing wider', async () => {
+    const policy = await csp(['http://127.0.0.1:8888', 'https://cdn.dummyjson.com'])
+    expect(policy).toContain("connect-src 'self' http://127.0.0.1:8888 https://cdn.dummyjson.com;")
+    expect(policy).toContain(
+      "img-src 'self' data: http://127.0.0.1:8888 https://cdn.dummyjson.com;",
+    )
+    expect(policy).toContain("script-src 'self'")
+    expect(policy).not.toMatch(/script-src[^;]*(127\.0\.0\.1|dummyjson)/)
+  })
+})
+
 describe('the site before the SPA exists', () => {
   it('serves the API and a plain page saying so', async () => {
     const site = createSite(api.app, join(dist, 'does-not-exist'))

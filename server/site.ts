@@ -6,8 +6,11 @@ import { RepresentationCache } from './http/representation-cache.ts'
 import { securityHeaders, spaCsp } from './http/security-headers.ts'
 import { createSpaHandler, placeholderHandler } from './static/spa.ts'
 
-/** The whole site on one origin: the API under /api and the built SPA (or a placeholder page) elsewhere. */
-export function createSite(api: ApiApp, distDir: string) {
+/**
+ * The whole site on one origin: the API under /api and the built SPA (or a placeholder page)
+ * elsewhere. `apiOrigins`: where the built app fetches from when it talks to another API.
+ */
+export function createSite(api: ApiApp, distDir: string, apiOrigins: readonly string[] = []) {
   const indexPath = join(distDir, 'index.html')
   const built = existsSync(indexPath)
   // Pages carry per-route preload hints: each is built once per URL and kept (bounded).
@@ -17,7 +20,7 @@ export function createSite(api: ApiApp, distDir: string) {
         fetchApi: (request) => api.fetch(request),
       })
     : placeholderHandler
-  const csp = spaCsp(built ? readFileSync(indexPath, 'utf8') : '')
+  const csp = spaCsp(built ? readFileSync(indexPath, 'utf8') : '', apiOrigins)
   // Delegated whole, so the API's own not-found and error handlers answer everything under /api.
   const toApi = (c: { req: { raw: Request } }) => api.fetch(c.req.raw)
   return new Hono()

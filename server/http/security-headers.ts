@@ -26,16 +26,19 @@ export function inlineScriptHashes(html: string): string[] {
  * The SPA's policy: its own scripts plus the hashed inline theme script (no other inline or
  * third-party script can run), images from itself and data: (the embedded placeholder), no
  * plugins, no framing. Styles allow inline: Swiper writes style attributes as it lays slides out,
- * and inline styles cannot run code.
+ * and inline styles cannot run code. `apiOrigins` are the configured external catalogue API and
+ * its image hosts (server/static/build-env.ts): the app may fetch from them and show their
+ * images, nothing wider.
  */
-export function spaCsp(html: string): string {
+export function spaCsp(html: string, apiOrigins: readonly string[] = []): string {
   const scripts = inlineScriptHashes(html)
+  const api = apiOrigins.map((origin) => ` ${origin}`).join('')
   return [
     "default-src 'self'",
     `script-src 'self' ${scripts.join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
+    `img-src 'self' data:${api}`,
+    `connect-src 'self'${api}`,
     "font-src 'self'",
     "manifest-src 'self'",
     "worker-src 'self'",

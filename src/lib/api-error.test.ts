@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import * as v from 'valibot'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { apiServer } from '../test/api-server.ts'
 import { apiBaseUrl, requestJson } from './api-client.ts'
 import { ApiError, errorMessages, isRetryable } from './api-error.ts'
@@ -35,9 +35,14 @@ describe('error messages (spec §8)', () => {
     ['string body', httpError(502, 'Bad gateway from upstream'), ['Bad gateway from upstream']],
     ['nothing usable', httpError(418, null), ['Something went wrong']],
     [
-      'network',
-      new ApiError({ kind: 'network' }, 'x'),
+      'offline',
+      new ApiError({ kind: 'network', offline: true }, 'x'),
       ['You are offline. Check your connection and try again.'],
+    ],
+    [
+      'unreachable while online',
+      new ApiError({ kind: 'network', offline: false }, 'x'),
+      ['Meridian could not reach its catalogue service. Please try again in a moment.'],
     ],
     [
       'bad data',
@@ -50,7 +55,7 @@ describe('error messages (spec §8)', () => {
 
   it('retries only what another try could fix', () => {
     expect(isRetryable(http500)).toBe(true)
-    expect(isRetryable(new ApiError({ kind: 'network' }, 'x'))).toBe(true)
+    expect(isRetryable(new ApiError({ kind: 'network', offline: true }, 'x'))).toBe(true)
     expect(isRetryable(new ApiError({ kind: 'timeout' }, 'x'))).toBe(true)
     expect(isRetryable(httpError(404, {}))).toBe(false)
     expect(isRetryable(new ApiError({ kind: 'invalid-response', detail: '' }, 'x'))).toBe(false)
@@ -90,7 +95,12 @@ describe('requestJson', () => {
     })
     apiServer.use(http.get('*/api/products/3', () => HttpResponse.error()))
     await expect(requestJson(schema, 'products/3')).rejects.toMatchObject({
-      failure: { kind: 'network' },
+      failure: { kind: 'network', offline: false },
     })
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    await expect(requestJson(schema, 'products/3')).rejects.toMatchObject({
+      failure: { kind: 'network', offline: true },
+    })
+    onLine.mockRestore()
   })
 })

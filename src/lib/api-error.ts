@@ -4,7 +4,8 @@ import { messages } from './messages.ts'
 
 export type ApiFailure =
   | { kind: 'http'; status: number; body: unknown }
-  | { kind: 'network' }
+  /** No answer at all: `offline` when the browser knows it has no connection. */
+  | { kind: 'network'; offline: boolean }
   | { kind: 'timeout' }
   | { kind: 'invalid-response'; detail: string }
 
@@ -56,8 +57,15 @@ export function toApiError(error: unknown): ApiError {
       },
     )
   }
+  // fetch rejects alike when offline, refused, blocked (CSP, CORS) or unresolvable: only the
+  // browser's own connection state tells "you are offline" from "the service is unreachable".
   if (error instanceof TypeError) {
-    return new ApiError({ kind: 'network' }, messages.offline, { cause: error })
+    const offline = typeof navigator !== 'undefined' && !navigator.onLine
+    return new ApiError(
+      { kind: 'network', offline },
+      offline ? messages.offline : messages.unreachable,
+      { cause: error },
+    )
   }
   return new ApiError({ kind: 'invalid-response', detail: String(error) }, messages.genericError, {
     cause: error,
@@ -72,7 +80,7 @@ export function errorMessages(error: unknown): string[] {
   const { failure } = toApiError(error)
   switch (failure.kind) {
     case 'network':
-      return [messages.offline]
+      return [failure.offline ? messages.offline : messages.unreachable]
     case 'timeout':
       return [messages.timeout]
     case 'invalid-response':

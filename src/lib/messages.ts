@@ -40,5 +40,7 @@ export const messages = {
   serverError: 'Something went wrong please contact system admin!',
   genericError: 'Something went wrong',
   offline: 'You are offline. Check your connection and try again.',
+  // Online, yet no answer: the API is down, refused the connection or was blocked on the way.
+  unreachable: `${brand} could not reach its catalogue service. Please try again in a moment.`,
   timeout: 'The server is taking too long to answer. Please try again.',
 } as const

@@ -22,13 +22,14 @@ export function login({ username, password }: Credentials): Promise<LoginRespons
   })
 }
 
-/** The registration payload of spec §3. */
+/** The registration payload of spec §3, plus `username` for DummyJSON-compatible APIs. */
 export interface RegistrationPayload {
   country: string
   email: string
   firstName: string
   lastName: string
   userName: string
+  username: string
   phone: string
   address: { postalCode: string }
   birthDate: string

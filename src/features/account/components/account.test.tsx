@@ -158,7 +158,7 @@ describe('registration (/userauth, spec §2.8, §3)', () => {
     return form
   }
 
-  it('sends exactly the spec payload, signs in automatically and goes back one page', async () => {
+  it('sends the spec payload (with `username` for DummyJSON), signs in automatically and goes back one page', async () => {
     const bodies = recordBodies('/api/users/add')
     const { user, router } = await renderApp('/products/laptops')
     await act(() => router.navigate({ to: '/userauth' }))
@@ -172,6 +172,7 @@ describe('registration (/userauth, spec §2.8, §3)', () => {
         firstName: 'Asha',
         lastName: 'Verma',
         userName: 'ashav',
+        username: 'ashav',
         phone: '9876543210',
         address: { postalCode: '560001' },
         birthDate: '14-March',

@@ -18,7 +18,11 @@ import { useRegister } from '../use-account.ts'
 import styles from './account-forms.module.css'
 import { ServerError } from './server-error.tsx'
 
-/** Spec §3: the form's fields become the registration payload; birthDate joins day and month. */
+/**
+ * Spec §3: the form's fields become the registration payload; birthDate joins day and month.
+ * The user name goes as the spec's `userName` and as `username`, the field DummyJSON reads (it
+ * created a user with no user name, who could then not sign in).
+ */
 export function toRegistrationPayload(form: RegistrationOutput): RegistrationPayload {
   return {
     country: form.country,
@@ -26,6 +30,7 @@ export function toRegistrationPayload(form: RegistrationOutput): RegistrationPay
     firstName: form.fname,
     lastName: form.lname,
     userName: form.uname,
+    username: form.uname,
     phone: form.pno,
     address: { postalCode: form.zipcode },
     birthDate: form.days && form.months ? `${form.days}-${form.months}` : '',

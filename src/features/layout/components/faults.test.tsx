@@ -7,7 +7,10 @@ import { renderApp } from '../../../test/render-app.tsx'
 const TIMEOUT_MESSAGE = 'The server is taking too long to answer. Please try again.'
 
 describe('API faults', () => {
-  afterEach(() => vi.useRealTimers())
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+  })
 
   it('gives up on a request the server never answers after 15 s, with the timeout message and Retry', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
@@ -183,6 +186,7 @@ describe('API faults', () => {
         },
       ]),
     )
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     apiServer.use(http.get('*/api/products', () => HttpResponse.error()))
     await renderApp('/products')
     expect(
@@ -190,6 +194,18 @@ describe('API faults', () => {
     ).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument()
+  })
+
+  it('says the catalogue is unreachable, not that the shopper is offline, when a request is refused or blocked online', async () => {
+    apiServer.use(http.get('*/api/products', () => HttpResponse.error()))
+    await renderApp('/products')
+    expect(
+      await screen.findByText(
+        'Meridian could not reach its catalogue service. Please try again in a moment.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument()
   })
 
   it('keeps the page usable while a slow request is still loading', async () => {

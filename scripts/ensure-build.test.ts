@@ -1,0 +1,52 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
+import { BUILD_ENV_FILE } from '../server/static/build-env.ts'
+import { rebuildReason } from './ensure-build.ts'
+
+describe('rebuildReason (npm start)', () => {
+  const root = mkdtempSync(join(tmpdir(), 'meridian-ensure-build-'))
+  const past = new Date(Date.now() - 60_000)
+  mkdirSync(join(root, 'src'))
+  writeFileSync(join(root, 'index.html'), '<!doctype html>')
+  writeFileSync(join(root, 'src', 'main.tsx'), '')
+  for (const path of ['index.html', 'src/main.tsx', 'src']) utimesSync(join(root, path), past, past)
+  afterAll(() => rmSync(root, { recursive: true, force: true }))
+  afterEach(() => vi.unstubAllEnvs())
+
+  const build = (env: Record<string, string>) => {
+    mkdirSync(join(root, 'dist', '.vite'), { recursive: true })
+    writeFileSync(join(root, 'dist', 'index.html'), '<!doctype html>')
+    writeFileSync(join(root, 'dist', BUILD_ENV_FILE), JSON.stringify(env))
+  }
+
+  it('builds when there is no build, and not again while nothing changed', () => {
+    expect(rebuildReason(root)).toBe('No build yet: building.')
+    build({})
+    expect(rebuildReason(root)).toBeNull()
+  })
+
+  it('rebuilds when VITE_API_URL is set, changed or unset since the build', () => {
+    build({})
+    vi.stubEnv('VITE_API_URL', 'http://127.0.0.1:8888')
+    expect(rebuildReason(root)).toMatch(/^Build-time settings changed .*127\.0\.0\.1:8888/)
+    build({ VITE_API_URL: 'http://127.0.0.1:8888' })
+    expect(rebuildReason(root)).toBeNull()
+    vi.stubEnv('VITE_API_URL', 'https://dummyjson.com')
+    expect(rebuildReason(root)).toMatch(/^Build-time settings changed/)
+    vi.unstubAllEnvs()
+    expect(rebuildReason(root)).toMatch(/^Build-time settings changed/)
+  })
+
+  it('rebuilds when a source is newer than the build', () => {
+    build({})
+    writeFileSync(join(root, 'src', 'main.tsx'), 'changed')
+    utimesSync(
+      join(root, 'src', 'main.tsx'),
+      new Date(Date.now() + 60_000),
+      new Date(Date.now() + 60_000),
+    )
+    expect(rebuildReason(root)).toBe('Sources changed since the last build: rebuilding.')
+  })
+})
