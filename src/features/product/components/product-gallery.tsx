@@ -29,9 +29,10 @@ export function ProductGallery({ images, title }: { images: readonly string[]; t
  */
 function NarrowGallery({ images, title }: { images: readonly string[]; title: string }) {
   const { ref, enhance } = useEnhanceWhenVisible<HTMLDivElement>()
+  // One photo has no dots (Swiper hides them), so no room is kept for them.
   const firstPhoto = (
     <ImageWithFallback
-      className={styles.image}
+      className={images.length > 1 ? `${styles.image} ${styles.dotsRoom}` : styles.image}
       src={images[0] ?? ''}
       alt={photoAlt(title, 0, images.length)}
       width={600}
