@@ -10,12 +10,11 @@ import { settle } from './support/settle.ts'
 const WIDTHS = [390, 768, 1024, 1440]
 const folder = process.env.SHOTS_DIR ?? 'shots'
 
-test.use({ storageState: ({ shopperState }, use) => use(shopperState), actionTimeout: 10_000 })
-
 for (const theme of ['light', 'dark'] as const) {
   for (const width of WIDTHS) {
     test(`${width} px, ${theme}`, async ({ page }) => {
-      test.setTimeout(300_000)
+      // About thirty pages and their pictures: about 35 s measured.
+      test.setTimeout(120_000)
       await page.setViewportSize({ width, height: width < 768 ? 844 : 900 })
       await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
       for (const scene of SCENES) {

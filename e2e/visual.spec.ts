@@ -29,15 +29,11 @@ const VIEWPORTS = [
   { width: 1440, height: 900 },
 ]
 
-test.use({
-  storageState: ({ shopperState }, use) => use(shopperState),
-  actionTimeout: 10_000,
-})
-
 for (const theme of ['light', 'dark'] as const) {
   for (const viewport of VIEWPORTS) {
     test(`pages look as approved at ${viewport.width} px, ${theme}`, async ({ page }) => {
-      test.setTimeout(180_000)
+      // Ten pages and their pictures: about 20 s measured.
+      test.setTimeout(90_000)
       await page.setViewportSize(viewport)
       await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
       for (const scene of SCENES) {

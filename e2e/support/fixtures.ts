@@ -2,9 +2,9 @@ import { test as base } from '@playwright/test'
 import { placedOrderState, type StorageState } from './shopper-state.ts'
 
 /**
- * `test` with `shopperState`: the storage state of a signed-in shopper with a placed order, a saved
- * address, a filled cart and a saved item, built once per worker through the real pages.
- * `test.use({ storageState: ({ shopperState }, use) => use(shopperState) })` starts each test there.
+ * `test` as a shopper in real use: each test starts signed in, with a placed order, a saved
+ * address, a filled cart and a saved item (`shopperState`, built once per worker through the real
+ * pages). A step that cannot find its control fails at once, not at the end of the test's time.
  */
 export const test = base.extend<object, { shopperState: StorageState }>({
   shopperState: [
@@ -15,6 +15,8 @@ export const test = base.extend<object, { shopperState: StorageState }>({
     },
     { scope: 'worker' },
   ],
+  storageState: async ({ shopperState }, use) => use(shopperState),
+  actionTimeout: 10_000,
 })
 
 export { expect } from '@playwright/test'

@@ -19,6 +19,13 @@ export interface Scene {
   overlay?: boolean
 }
 
+/** A scene opened by pressing a button (the first, where a page has several). */
+const press =
+  (name: string) =>
+  async (page: Page): Promise<void> => {
+    await page.getByRole('button', { name }).first().click()
+  }
+
 const expandAll = async (page: Page, scope = page.locator('body')) => {
   for (const button of await scope.locator('button[aria-expanded="false"]').all())
     if (await button.isVisible()) await button.click()
@@ -45,10 +52,7 @@ export const SCENES: Scene[] = [
       )
     },
   },
-  {
-    name: 'product',
-    path: '/product/1',
-  },
+  { name: 'product', path: '/product/1' },
   {
     name: 'product with a long word in its title, all photos',
     path: '/product/151',
@@ -61,20 +65,8 @@ export const SCENES: Scene[] = [
   { name: 'search', path: '/search?q=phone' },
   { name: 'search, nothing typed', path: '/search' },
   { name: 'cart', path: '/cart' },
-  {
-    name: 'cart, editing a quantity',
-    path: '/cart',
-    open: async (page) => {
-      await page.getByRole('button', { name: 'Edit Item' }).first().click()
-    },
-  },
-  {
-    name: 'checkout, address form',
-    path: '/checkout',
-    open: async (page) => {
-      await page.getByRole('button', { name: 'Change Address' }).click()
-    },
-  },
+  { name: 'cart, editing a quantity', path: '/cart', open: press('Edit Item') },
+  { name: 'checkout, address form', path: '/checkout', open: press('Change Address') },
   {
     name: 'checkout, payment step with a gift card',
     path: '/checkout',
@@ -82,11 +74,7 @@ export const SCENES: Scene[] = [
       await page.getByRole('checkbox', { name: /gift Card/ }).check()
     },
   },
-  {
-    name: 'checkout, order review',
-    path: '/checkout',
-    open: fillCard,
-  },
+  { name: 'checkout, order review', path: '/checkout', open: fillCard },
   { name: 'order confirmation', path: '/order-confirmation' },
   { name: 'orders', path: '/orders' },
   { name: 'saved items', path: '/saved' },
@@ -99,13 +87,7 @@ export const SCENES: Scene[] = [
     },
   },
   { name: 'my account', path: '/myaccount' },
-  {
-    name: 'my account, editing',
-    path: '/myaccount',
-    open: async (page) => {
-      await page.getByRole('button', { name: 'Edit' }).click()
-    },
-  },
+  { name: 'my account, editing', path: '/myaccount', open: press('Edit') },
   ...['warranty', 'shop-gifts', 'returns', 'monogram'].map((service) => ({
     name: `customer service (${service})`,
     path: `/customer-service/${service}`,
@@ -137,9 +119,7 @@ export const SCENES: Scene[] = [
     overlay: true,
     path: '/',
     at: (width) => width >= DESKTOP_MIN,
-    open: async (page) => {
-      await page.getByRole('button', { name: 'More Categories' }).click()
-    },
+    open: press('More Categories'),
   },
 ]
 
@@ -155,8 +135,8 @@ export const fileName = (name: string) => name.replace(/\W+/g, '-').replace(/^-|
 /**
  * Readies a settled scene for its picture: the pointer and the focus away (no hover state, no
  * focus ring), scrolled to the top (a submit may have scrolled to its first error), sticky panels
- * drawn in place. Returns the
- * screenshot options: the whole page, or only the screen when something is fixed over it.
+ * drawn in place. Returns the screenshot options: the whole page, or only the screen when
+ * something is fixed over it.
  */
 export async function readyForPicture(page: Page, scene: Scene) {
   await page.mouse.move(0, 0)

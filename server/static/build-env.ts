@@ -9,20 +9,17 @@ import * as v from 'valibot'
  */
 export const BUILD_ENV_FILE = '.vite/build-env.json'
 
-export type BuildEnv = Record<string, string>
+const buildEnvSchema = v.record(v.string(), v.string())
+
+export type BuildEnv = v.InferOutput<typeof buildEnvSchema>
 
 /** The variables the build in `distDir` was made with; null when it has no record of them. */
 export function readBuildEnv(distDir: string): BuildEnv | null {
   const path = join(distDir, BUILD_ENV_FILE)
   if (!existsSync(path)) return null
   try {
-    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'))
-    if (typeof parsed !== 'object' || parsed === null) return null
-    return Object.fromEntries(
-      Object.entries(parsed).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
-    )
+    const result = v.safeParse(buildEnvSchema, JSON.parse(readFileSync(path, 'utf8')))
+    return result.success ? result.output : null
   } catch {
     return null
   }
