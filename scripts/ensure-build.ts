@@ -1,12 +1,12 @@
 /**
- * `npm start` runs this first: it builds the SPA when the project has one and dist/ is missing,
+ * `npm start` runs this first: it builds the SPA when the project has one and dist/ (DIST_DIR) is missing,
  * older than any of the SPA's sources, or made with other `VITE_*` variables (VITE_API_URL=…
  * npm start builds for that API), so a fresh clone starts with one command and a changed checkout
  * or setting is never served stale.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { readBuildEnv, sameBuildEnv } from '../server/static/build-env.ts'
 import { buildEnvironment } from './build-env-plugin.ts'
 
@@ -19,9 +19,8 @@ function newestMtime(path: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))))
 }
 
-/** Why the SPA in `root` must be built before serving it, or null when dist/ is current. */
-export function rebuildReason(root = process.cwd()): string | null {
-  const dist = join(root, 'dist')
+/** Why the SPA in `root` must be built into `dist` before serving it, or null when it is current. */
+export function rebuildReason(root = process.cwd(), dist = join(root, 'dist')): string | null {
   const index = join(dist, 'index.html')
   if (!existsSync(index)) return 'No build yet: building.'
   const changed = Math.max(...SOURCES.map((source) => newestMtime(join(root, source))))
@@ -37,12 +36,16 @@ if (import.meta.main) {
   if (!existsSync('index.html')) {
     console.log('No SPA in this project yet: serving the catalogue API only.')
   } else {
-    const reason = rebuildReason()
+    // The server serves DIST_DIR (server/config.ts: an empty value counts as unset).
+    const dist = resolve(process.env.DIST_DIR || 'dist')
+    const reason = rebuildReason(process.cwd(), dist)
     if (reason === null) {
-      console.log('dist/ is up to date.')
+      console.log(`${relative(process.cwd(), dist) || '.'}/ is up to date.`)
     } else {
       console.log(reason)
-      const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
+      const result = spawnSync('npm', ['run', 'build', '--', '--outDir', dist, '--emptyOutDir'], {
+        stdio: 'inherit',
+      })
       process.exit(result.status ?? 1)
     }
   }

@@ -17,7 +17,8 @@ import {
   readManifest,
 } from '../server/static/manifest.ts'
 
-const HOME_JS_BUDGET_KB = 130
+// The CI guard the team set for home's JavaScript before interactive (issue 15: ≤ 135 KB gzip).
+const HOME_JS_BUDGET_KB = 135
 const DIST = 'dist'
 
 if (!process.argv.includes('--no-build')) {

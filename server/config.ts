@@ -12,6 +12,7 @@ const envSchema = v.object({
   PORT: port,
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '127.0.0.1'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), '.data'),
+  DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), 'dist'),
   CORS_ORIGINS: v.optional(
     v.pipe(
       v.string(),
@@ -38,6 +39,8 @@ export interface ServerConfig {
   host: string
   /** Absolute path of the folder for the user database and the generated secret. */
   dataDir: string
+  /** Absolute path of the built SPA that `npm start` builds and serves. */
+  distDir: string
   /** Signing secret from the environment; when absent one is generated and kept in `dataDir`. */
   jwtSecret: string | undefined
   /** Other sites allowed to call the API from a browser (CORS); none unless configured. */
@@ -53,11 +56,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     const issue = result.issues[0]
     throw new Error(`Invalid configuration: ${v.getDotPath(issue) ?? ''} ${issue.message}`.trim())
   }
-  const { PORT, HOST, DATA_DIR, JWT_SECRET, CORS_ORIGINS } = result.output
+  const { PORT, HOST, DATA_DIR, DIST_DIR, JWT_SECRET, CORS_ORIGINS } = result.output
   return {
     port: PORT,
     host: HOST,
     dataDir: resolve(DATA_DIR),
+    distDir: resolve(DIST_DIR),
     jwtSecret: JWT_SECRET,
     corsOrigins: CORS_ORIGINS,
   }

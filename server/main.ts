@@ -1,4 +1,3 @@
-import { resolve } from 'node:path'
 import { serve } from '@hono/node-server'
 import { loadConfig } from './config.ts'
 import { startApi } from './runtime.ts'
@@ -7,7 +6,7 @@ import { externalApiOrigins, readBuildEnv } from './static/build-env.ts'
 
 const config = loadConfig(process.env)
 const api = await startApi(config)
-const dist = resolve('dist')
+const dist = config.distDir
 // The built app may talk to another catalogue API (VITE_API_URL): its pages' CSP allows that one.
 const apiOrigins = await externalApiOrigins(readBuildEnv(dist)?.VITE_API_URL)
 const site = createSite(api.app, dist, apiOrigins)

@@ -140,8 +140,8 @@ describe('GET products/search', () => {
 })
 
 describe('categories', () => {
-  it('GET products/categories lists the 20 categories with slug, name and url', async () => {
-    const body = await getJson<{ slug: string; name: string; url: string }[]>(
+  it('GET products/categories lists the 20 categories with slug, name, url and (ours) a picture', async () => {
+    const body = await getJson<{ slug: string; name: string; url: string; image: string }[]>(
       '/api/products/categories',
     )
     expect(body.map((c) => c.slug)).toEqual([...CATEGORY_SLUGS])
@@ -149,7 +149,13 @@ describe('categories', () => {
       slug: 'home-decoration',
       name: 'Home Decoration',
       url: 'http://localhost/api/products/category/home-decoration',
+      image: 'http://localhost/api/images/categories/home-decoration.svg',
     })
+    for (const { image } of body) {
+      const picture = await api.call(new URL(image).pathname)
+      expect(picture.status, image).toBe(200)
+      expect(picture.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
+    }
   })
 
   it('GET products/category-list lists the slugs', async () => {

@@ -54,6 +54,8 @@ export function productRoutes({ catalogue, cache, apiBase, versionedImage }: Pro
           slug,
           name: categoryName(slug),
           url: `${origin}${apiBase}/products/category/${slug}`,
+          // ours: the category's picture (the public API has none; the storefront then shows a product's).
+          image: `${origin}${apiBase}/images/categories/${slug}.svg`,
         })),
       ),
     )

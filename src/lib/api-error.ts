@@ -8,6 +8,8 @@ export type ApiFailure =
   | { kind: 'network'; offline: boolean }
   | { kind: 'timeout' }
   | { kind: 'invalid-response'; detail: string }
+  /** The API answered a write with success but did not keep it (the public demo API simulates writes). */
+  | { kind: 'not-kept' }
 
 /** Every failed API call surfaces as this one type; presentation decides what to show. */
 export class ApiError extends Error {
@@ -85,6 +87,8 @@ export function errorMessages(error: unknown): string[] {
       return [messages.timeout]
     case 'invalid-response':
       return [messages.genericError]
+    case 'not-kept':
+      return [toApiError(error).message]
     case 'http': {
       if (failure.status === 500) return [messages.serverError]
       const { body } = failure

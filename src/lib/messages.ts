@@ -43,4 +43,9 @@ export const messages = {
   // Online, yet no answer: the API is down, refused the connection or was blocked on the way.
   unreachable: `${brand} could not reach its catalogue service. Please try again in a moment.`,
   timeout: 'The server is taking too long to answer. Please try again.',
+  // An API that only simulates writes (the public demo API) said yes but kept nothing.
+  registrationNotKept:
+    'Your account was not kept: this catalogue service is a demo that does not store new accounts, so it cannot sign you in. You can still shop and check out without an account.',
+  profileNotKept:
+    'Your changes were not kept: this catalogue service is a demo that does not store them. Your details are shown as the service still has them.',
 } as const

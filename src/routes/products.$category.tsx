@@ -1,12 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ListingPage } from '../features/catalog/components/listing-page.tsx'
-import { loadListing } from '../features/catalog/listing-loader.ts'
+import { loadCategoryListing } from '../features/catalog/listing-loader.ts'
 import { parseListingSearch } from '../features/catalog/listing-search.ts'
 
 export const Route = createFileRoute('/products/$category')({
   validateSearch: parseListingSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps, params }) => loadListing(context.queryClient, params.category, deps),
+  loader: ({ context, deps, params }) =>
+    loadCategoryListing(context.queryClient, params.category, deps),
   component: function CategoryRoute() {
     const { category } = Route.useParams()
     const search = Route.useSearch()

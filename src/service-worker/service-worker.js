@@ -4,12 +4,17 @@
  * - app shell: every file of this build is precached, so the app opens and moves between visited
  *   and unvisited routes offline;
  * - pages: network first, so an online shopper always gets the newest build; offline, the shell;
- * - product images: cache first (their URLs are content-versioned and immutable);
- * - catalogue API reads: stale-while-revalidate, so visited listings and products show offline;
- *   account and auth answers are never cached.
+ * - product images: cache first (their URLs are content-versioned and immutable); another host's
+ *   (an external API's image host) stale-while-revalidate, as its answers are opaque: one that
+ *   failed is replaced at the next visit instead of being kept;
+ * - catalogue API reads, from the configured API wherever it is (VITE_API_URL): stale-while-
+ *   revalidate, so visited listings and products show offline; account and auth answers are
+ *   never cached.
  * A new build installs at once, takes over open pages and deletes the old shell.
  */
 const BUILD_ID = '__BUILD_ID__'
+const API_URL = '__API_URL__'
+const API_BASE = new URL(API_URL.endsWith('/') ? API_URL : `${API_URL}/`, self.location.origin).href
 const PRECACHE = self.__PRECACHE_MANIFEST
 const SHELL_CACHE = `meridian-shell-${BUILD_ID}`
 const IMAGE_CACHE = 'meridian-images'
@@ -59,12 +64,15 @@ async function networkFirstPage(request) {
   }
 }
 
+/** A response worth keeping: a success, or another host's opaque answer (its status is hidden). */
+const keepable = (response) => response.ok || response.type === 'opaque'
+
 async function cacheFirst(request, cacheName, maxEntries) {
   const cache = await caches.open(cacheName)
   const cached = await cache.match(request)
   if (cached) return cached
   const response = await fetch(request)
-  if (response.ok) {
+  if (keepable(response)) {
     await cache.put(request, response.clone())
     void trim(cacheName, maxEntries)
   }
@@ -75,7 +83,7 @@ async function staleWhileRevalidate(event, cacheName, maxEntries) {
   const cache = await caches.open(cacheName)
   const cached = await cache.match(event.request)
   const refresh = fetch(event.request).then(async (response) => {
-    if (response.ok) {
+    if (keepable(response)) {
       await cache.put(event.request, response.clone())
       await trim(cacheName, maxEntries)
     }
@@ -92,14 +100,19 @@ self.addEventListener('fetch', (event) => {
   const { request } = event
   if (request.method !== 'GET') return
   const url = new URL(request.url)
-  if (url.origin !== self.location.origin) return
+  const ownOrigin = url.origin === self.location.origin
 
-  if (request.mode === 'navigate') {
-    event.respondWith(networkFirstPage(request))
-  } else if (url.pathname.startsWith('/api/images/')) {
-    event.respondWith(cacheFirst(request, IMAGE_CACHE, MAX_IMAGES))
-  } else if (url.pathname.startsWith('/api/products')) {
+  if (url.href.startsWith(`${API_BASE}products`)) {
     event.respondWith(staleWhileRevalidate(event, API_CACHE, MAX_API_ANSWERS))
+  } else if (url.href.startsWith(`${API_BASE}images/`)) {
+    event.respondWith(cacheFirst(request, IMAGE_CACHE, MAX_IMAGES))
+  } else if (!ownOrigin && request.destination === 'image') {
+    // Only the API's image hosts can get here: the page's Content-Security-Policy allows no other.
+    event.respondWith(staleWhileRevalidate(event, IMAGE_CACHE, MAX_IMAGES))
+  } else if (!ownOrigin) {
+    return
+  } else if (request.mode === 'navigate') {
+    event.respondWith(networkFirstPage(request))
   } else if (PRECACHE.includes(url.pathname)) {
     event.respondWith(
       caches

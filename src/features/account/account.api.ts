@@ -1,5 +1,6 @@
 import { requestJson } from '../../lib/api-client.ts'
-import { toApiError } from '../../lib/api-error.ts'
+import { ApiError, toApiError } from '../../lib/api-error.ts'
+import { messages } from '../../lib/messages.ts'
 import {
   loginResponseSchema,
   userSchema,
@@ -64,6 +65,27 @@ export function updateUser(id: number, token: string, changes: ProfileChanges): 
     json: changes,
     headers: bearer(token),
   })
+}
+
+/**
+ * The profile save, checked: the stored profile is read back and must show what the save answered
+ * (and a new password must sign in). An API that only simulates writes (the public demo API)
+ * answers a save with the changed user and keeps nothing: that is an error the shopper is told of,
+ * never a success (decisions §3).
+ */
+export async function saveProfile(
+  user: User,
+  token: string,
+  changes: ProfileChanges,
+): Promise<User> {
+  const updated = await updateUser(user.id, token, changes)
+  const stored = await fetchUser(user.id, token)
+  const fields = ['firstName', 'lastName', 'email', 'phone', 'birthDate', 'gender'] as const
+  const kept =
+    fields.every((field) => stored[field] === updated[field]) &&
+    (!changes.password || (await passwordMatches(user.username, changes.password)))
+  if (!kept) throw new ApiError({ kind: 'not-kept' }, messages.profileNotKept)
+  return stored
 }
 
 /**

@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router'
 import { useSetAtom } from 'jotai'
 import { useCallback } from 'react'
+import { ApiError, toApiError } from '../../lib/api-error.ts'
+import { messages } from '../../lib/messages.ts'
 import { login, register, type Credentials, type RegistrationPayload } from './account.api.ts'
 import { accountKeys } from './account.queries.ts'
 import type { LoginResponse } from './account.schemas.ts'
@@ -26,13 +28,21 @@ export function useSignIn() {
   })
 }
 
-/** Registration, then the automatic login of spec §4. */
+/**
+ * Registration, then the automatic login of spec §4. An API that accepts the account and then
+ * does not know it (the public demo API simulates writes) is said so plainly (decisions §3).
+ */
 export function useRegister() {
   const startSession = useStartSession()
   return useMutation({
     mutationFn: async (payload: RegistrationPayload) => {
       await register(payload)
-      return login({ username: payload.userName, password: payload.password })
+      try {
+        return await login({ username: payload.username, password: payload.password })
+      } catch (error) {
+        if (toApiError(error).status !== 400) throw error
+        throw new ApiError({ kind: 'not-kept' }, messages.registrationNotKept, { cause: error })
+      }
     },
     onSuccess: startSession,
   })

@@ -1,9 +1,12 @@
 import * as v from 'valibot'
 import { requestJson } from '../../lib/api-client.ts'
 import {
+  categoryListSchema,
   PRODUCT_FIELDS,
   productListSchema,
   productSchema,
+  thumbnailListSchema,
+  type Category,
   type Product,
   type ProductList,
 } from './catalog.schemas.ts'
@@ -43,6 +46,28 @@ export async function fetchProductScope(
     signal,
   })
   return list.products
+}
+
+/** The categories of the API in use, in its order (decisions §3). */
+export function fetchCategories(signal?: AbortSignal): Promise<Category[]> {
+  return requestJson(categoryListSchema, 'products/categories', { signal })
+}
+
+/**
+ * A picture for each category, for an API whose categories have none: the thumbnail of its first
+ * product, all categories in one request.
+ */
+export async function fetchCategoryThumbnails(
+  signal?: AbortSignal,
+): Promise<Record<string, string>> {
+  const list = await requestJson(thumbnailListSchema, 'products', {
+    searchParams: { limit: 0, select: 'category,thumbnail' },
+    signal,
+  })
+  // A plain object, not a Map: the answer is persisted as JSON with the catalogue cache.
+  const thumbnails: Record<string, string> = {}
+  for (const { category, thumbnail } of list.products) thumbnails[category] ??= thumbnail
+  return thumbnails
 }
 
 export function fetchProduct(id: number, signal?: AbortSignal): Promise<Product> {

@@ -5,6 +5,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query'
 import {
+  fetchCategories,
+  fetchCategoryThumbnails,
   fetchProduct,
   fetchProductPage,
   fetchProductScope,
@@ -12,7 +14,8 @@ import {
   searchProducts,
   type ListScope,
 } from './catalog.api.ts'
-import type { Product, ProductList } from './catalog.schemas.ts'
+import type { Category, Product, ProductList } from './catalog.schemas.ts'
+import { BUNDLED_CATEGORIES } from './categories.ts'
 
 /** Page size for listings, load-more and search (spec §9). */
 export const PAGE_SIZE = 30
@@ -28,6 +31,34 @@ export const catalogKeys = {
   search: (query: string) => [...catalogKeys.searches(), query] as const,
   product: (id: number) => [...catalogKeys.all, 'product', id] as const,
   related: (id: number) => [...catalogKeys.all, 'related', id] as const,
+  categories: () => [...catalogKeys.all, 'categories'] as const,
+  categoryThumbnails: () => [...catalogKeys.all, 'category-thumbnails'] as const,
+}
+
+/**
+ * The API's categories, in its order (decisions §3). Until its first answer the bundled list stands
+ * in, dated 0: stale at once, and never mistaken for the API's word (see listing-loader.ts). Kept
+ * with the catalogue cache, so a returning shopper's menus are the API's from the first paint.
+ */
+export function categoriesQuery() {
+  return queryOptions({
+    queryKey: catalogKeys.categories(),
+    queryFn: ({ signal }): Promise<readonly Category[]> => fetchCategories(signal),
+    initialData: BUNDLED_CATEGORIES,
+    initialDataUpdatedAt: 0,
+  })
+}
+
+/** Whether the category list at hand is the API's answer, not the bundled stand-in. */
+export const categoriesConfirmed = (queryClient: QueryClient) =>
+  (queryClient.getQueryState(catalogKeys.categories())?.dataUpdatedAt ?? 0) > 0
+
+/** A picture for each category, for an API whose categories come without one. */
+export function categoryThumbnailsQuery() {
+  return queryOptions({
+    queryKey: catalogKeys.categoryThumbnails(),
+    queryFn: ({ signal }) => fetchCategoryThumbnails(signal),
+  })
 }
 
 /** The offset of the next page, or undefined once everything is loaded. */

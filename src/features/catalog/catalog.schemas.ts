@@ -35,6 +35,20 @@ export const productListSchema = v.object({
   limit: v.number(),
 })
 
+/**
+ * `products/categories`: `[{ slug, name, url }]`, in the API's order. **ours** adds `image`, a
+ * picture of the category; the public API has none (the storefront then shows a product's).
+ */
+export const categoryListSchema = v.array(
+  v.object({ slug: v.string(), name: v.string(), image: v.optional(v.string()) }),
+)
+
+/** `products?limit=0&select=category,thumbnail`: a picture for each category that has none. */
+export const thumbnailListSchema = v.object({
+  products: v.array(v.object({ category: v.string(), thumbnail: v.string() })),
+})
+
+export type Category = v.InferOutput<typeof categoryListSchema>[number]
 export type ProductCardData = v.InferOutput<typeof productCardSchema>
 export type Product = v.InferOutput<typeof productSchema>
 export type ProductList = v.InferOutput<typeof productListSchema>

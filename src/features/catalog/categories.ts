@@ -1,8 +1,15 @@
+import { env } from '../../lib/env.ts'
+import { apiBaseUrl } from '../../lib/api-client.ts'
+import type { Category } from './catalog.schemas.ts'
+
+export type { Category }
+
 /**
- * The spec's 20 categories (§3, the carousel list), in carousel order. Categories are reference
- * data, not fetched (spec §7); slugs are the names in lower case with '-' for spaces.
+ * The bundled catalogue server's 20 categories (spec §3, the carousel list), in its order: shipped
+ * in the build so the first screen waits for nothing, then replaced in the background by the list
+ * of the API in use (decisions §3). Slugs are the names in lower case with '-' for spaces.
  */
-const NAMES = [
+const BUNDLED_NAMES = [
   'Smartphones',
   'Laptops',
   'Fragrances',
@@ -25,23 +32,28 @@ const NAMES = [
   'Lighting',
 ] as const
 
-export interface Category {
-  slug: string
-  name: string
-}
+/** The build's API is the bundled server (no VITE_API_URL): its categories have pictures. */
+const BUNDLED_API = env.apiUrl === '/api'
 
-export const CATEGORIES: readonly Category[] = NAMES.map((name) => ({
-  name,
-  slug: name.toLowerCase().replaceAll(' ', '-'),
-}))
+export const BUNDLED_CATEGORIES: readonly Category[] = BUNDLED_NAMES.map((name) => {
+  const slug = name.toLowerCase().replaceAll(' ', '-')
+  // Another API's pictures are unknown until its own list says: none are guessed (no failed requests).
+  const image = BUNDLED_API
+    ? new URL(`images/categories/${slug}.svg`, apiBaseUrl()).href
+    : undefined
+  return { slug, name, image }
+})
 
 /** The header bar shows these; the rest go under 'More Categories' (spec §2.3). */
 export const HEADER_CATEGORY_COUNT = 4
 
-/** 'home-decoration' → 'Home Decoration'; unknown slugs get the same capitalisation rule as the API. */
-export function categoryName(slug: string): string {
+/**
+ * A category's name as the API's list has it; a slug the list does not know gets the API's own
+ * naming rule ('home-decoration' → 'Home Decoration').
+ */
+export function categoryName(slug: string, categories: readonly Category[]): string {
   return (
-    CATEGORIES.find((category) => category.slug === slug)?.name ??
+    categories.find((category) => category.slug === slug)?.name ??
     slug
       .split('-')
       .map((word) => word.charAt(0).toUpperCase() + word.slice(1))

@@ -1,5 +1,5 @@
 import type { ProductCardData } from './catalog.schemas.ts'
-import { FILTER_GROUPS, type FilterKey, type Filters } from './filters.ts'
+import { filterGroups, type FilterKey, type Filters } from './filters.ts'
 
 // Applying and changing filters: for the listing page (on demand), apart from the filter groups
 // that reading a listing's URL needs at start.
@@ -12,7 +12,7 @@ export function applyFilters<T extends ProductCardData>(
   products: readonly T[],
   filters: Filters,
 ): readonly T[] {
-  const matchers = FILTER_GROUPS.flatMap((group) =>
+  const matchers = filterGroups(products).flatMap((group) =>
     group.options
       .filter((option) => filters[group.key]?.includes(option.value))
       .map((option) => option.matches),

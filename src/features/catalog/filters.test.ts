@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ProductCardData } from './catalog.schemas.ts'
 import { applyFilters, toggleFilter } from './filter-products.ts'
-import { appliedFilters, countFilters } from './filters.ts'
+import { appliedFilters, brandOptions, brandValue, countFilters } from './filters.ts'
 import { parseListingSearch } from './listing-search.ts'
 import { sortProducts } from './sorting.ts'
 
@@ -78,8 +78,14 @@ describe('filter semantics (spec §9)', () => {
     [
       'brand never matches a product without one',
       { brand: ['apple'] },
-      [product(1, { brand: undefined })],
-      [],
+      [product(1, { brand: undefined }), product(2, { brand: 'Apple' })],
+      [2],
+    ],
+    [
+      'a brand the scope does not have is ignored, like any unknown value',
+      { brand: ['nokia'] },
+      [product(1, { brand: 'Apple' }), product(2, { brand: undefined })],
+      [1, 2],
     ],
     [
       'rating 5 is at least 5',
@@ -128,6 +134,13 @@ describe('filter semantics (spec §9)', () => {
     })
   })
 
+  it('labels brands from the scope once known, and from their value until then', () => {
+    const filters = { brand: ['dolce-gabbana', 'nokia'] }
+    const scope = [product(1, { brand: 'Dolce & Gabbana' })]
+    expect(appliedFilters(filters).map((f) => f.label)).toEqual(['Dolce Gabbana', 'Nokia'])
+    expect(appliedFilters(filters, scope).map((f) => f.label)).toEqual(['Dolce & Gabbana'])
+  })
+
   it('sorts by price either way or by rating, stable, like the API', () => {
     const products = [
       product(1, { price: 30, rating: 4 }),
@@ -138,6 +151,45 @@ describe('filter semantics (spec §9)', () => {
     expect(ids(sortProducts(products, 'price-desc'))).toEqual([1, 3, 2])
     expect(ids(sortProducts(products, 'rating-desc'))).toEqual([3, 1, 2])
     expect(ids(sortProducts(products, undefined))).toEqual([1, 2, 3])
+  })
+})
+
+describe('brand options (decisions §3)', () => {
+  it("are the scope's brands, the spec's five first in their order, then the rest alphabetically", () => {
+    const scope = [
+      product(1, { brand: 'Zeta' }),
+      product(2, { brand: 'Soft Cotton' }),
+      product(3, { brand: 'alpha' }),
+      product(4, { brand: 'Samsung' }),
+      product(5, { brand: undefined }),
+      product(6, { brand: 'Apple' }),
+      product(7, { brand: 'Samsung' }),
+      product(8, { brand: 'Dolce & Gabbana' }),
+    ]
+    expect(brandOptions(scope).map(({ value, label }) => [value, label])).toEqual([
+      ['apple', 'Apple'],
+      ['samsung', 'Samsung'],
+      ['soft-cotton', 'Soft Cotton'],
+      ['alpha', 'alpha'],
+      ['dolce-gabbana', 'Dolce & Gabbana'],
+      ['zeta', 'Zeta'],
+    ])
+  })
+
+  it('offers no option that matches nothing: every option finds products, none lacks a brand', () => {
+    const scope = [product(1, { brand: 'Apple' }), product(2, { brand: undefined })]
+    for (const option of brandOptions(scope))
+      expect(applyFilters(scope, { brand: [option.value] }).length).toBeGreaterThan(0)
+    expect(brandOptions([product(1, { brand: undefined })])).toEqual([])
+  })
+
+  it('gives each brand a URL value of lower-case words joined by hyphens', () => {
+    expect(brandValue('Top Sweater')).toBe('top-sweater')
+    expect(brandValue('Dolce & Gabbana')).toBe('dolce-gabbana')
+    expect(brandValue("Chic Cosmetics'")).toBe('chic-cosmetics')
+    expect(parseListingSearch({ brand: [brandValue('Dolce & Gabbana')] }).brand).toEqual([
+      'dolce-gabbana',
+    ])
   })
 })
 
@@ -157,7 +209,8 @@ describe('listing URL state', () => {
 
   it.each([
     [{ sort: 'cheapest' }],
-    [{ brand: 'nokia' }],
+    [{ brand: 'Nokia<script>' }],
+    [{ brand: ['-apple', 'a--b', 'x'.repeat(61)] }],
     [{ price: { from: 1 } }],
     [{ rating: ['7', '<script>'] }],
     [{ discount: null }],
@@ -174,12 +227,14 @@ describe('listing URL state', () => {
   })
 
   it('keeps the valid part of a partly malformed URL and drops repeats', () => {
-    expect(parseListingSearch({ sort: 'nope', brand: ['apple', 'apple', 'x'], price: 5 })).toEqual({
-      sort: undefined,
-      discount: undefined,
-      price: undefined,
-      brand: ['apple'],
-      rating: undefined,
-    })
+    expect(parseListingSearch({ sort: 'nope', brand: ['apple', 'apple', 'X!'], price: 5 })).toEqual(
+      {
+        sort: undefined,
+        discount: undefined,
+        price: undefined,
+        brand: ['apple'],
+        rating: undefined,
+      },
+    )
   })
 })

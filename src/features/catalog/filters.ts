@@ -13,6 +13,12 @@ interface FilterOption {
   matches: Match
 }
 
+export interface FilterGroup {
+  key: FilterKey
+  title: string
+  options: readonly FilterOption[]
+}
+
 const discountAtMost =
   (percent: number): Match =>
   (p) =>
@@ -21,15 +27,12 @@ const priceFrom =
   (start: number, end?: number): Match =>
   (p) =>
     p.price >= start && (end === undefined || p.price < end)
-const brandIs =
-  (brand: string): Match =>
-  (p) =>
-    p.brand?.toLowerCase() === brand.toLowerCase()
 const ratingAtLeast =
   (rating: number): Match =>
   (p) =>
     p.rating >= rating
 
+/** The groups whose options are fixed (spec §3); Brand's come from the data, see filterGroups. */
 export const FILTER_GROUPS = [
   {
     key: 'discount',
@@ -52,15 +55,6 @@ export const FILTER_GROUPS = [
     ],
   },
   {
-    key: 'brand',
-    title: 'Brand',
-    options: ['Apple', 'Samsung', 'Sneakers', 'Top Sweater', 'Soft Cotton'].map((brand) => ({
-      value: brand.toLowerCase().replaceAll(' ', '-'),
-      label: brand,
-      matches: brandIs(brand),
-    })),
-  },
-  {
     key: 'rating',
     title: 'Rating',
     options: [
@@ -69,10 +63,49 @@ export const FILTER_GROUPS = [
       { value: '3', label: '3 stars & up', matches: ratingAtLeast(3) },
     ],
   },
-] as const satisfies readonly { key: string; title: string; options: readonly FilterOption[] }[]
+] as const satisfies readonly FilterGroup[]
 
-export type FilterKey = (typeof FILTER_GROUPS)[number]['key']
+/** The Brand group's brands of spec §3: listed first, in this order, where the scope has them. */
+const SPEC_BRANDS = ['Apple', 'Samsung', 'Sneakers', 'Top Sweater', 'Soft Cotton']
+
+/** A brand's value in the URL: 'Top Sweater' → 'top-sweater', 'Dolce & Gabbana' → 'dolce-gabbana'. */
+export const brandValue = (brand: string) =>
+  brand
+    .toLowerCase()
+    .replaceAll(/[^\p{L}\p{N}]+/gu, '-')
+    .replaceAll(/^-|-$/g, '')
+
+/**
+ * The Brand options of a scope (decisions §3): every brand its products have, so none matches
+ * nothing; the spec's five first where they exist, then the others alphabetically.
+ */
+export function brandOptions(scope: readonly ProductCardData[]): FilterOption[] {
+  const brands = new Map<string, string>()
+  for (const { brand } of scope) if (brand?.trim()) brands.set(brandValue(brand), brand.trim())
+  const rank = (name: string) => {
+    const index = SPEC_BRANDS.indexOf(name)
+    return index === -1 ? SPEC_BRANDS.length : index
+  }
+  return [...brands]
+    .sort(([, a], [, b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([value, label]) => ({
+      value,
+      label,
+      matches: (p) => p.brand !== undefined && brandValue(p.brand) === value,
+    }))
+}
+
+export type FilterKey = 'discount' | 'price' | 'brand' | 'rating'
 export type Filters = Partial<Record<FilterKey, readonly string[]>>
+
+/**
+ * The four groups of spec §3 in panel order, the Brand options those of `scope`. Without a scope
+ * (not loaded yet) Brand has no options.
+ */
+export function filterGroups(scope: readonly ProductCardData[] = []): FilterGroup[] {
+  const [discount, price, rating] = FILTER_GROUPS
+  return [discount, price, { key: 'brand', title: 'Brand', options: brandOptions(scope) }, rating]
+}
 
 export interface AppliedFilter {
   group: FilterKey
@@ -80,13 +113,28 @@ export interface AppliedFilter {
   label: string
 }
 
-/** The applied filters in panel order, with their labels; unknown values are ignored. */
-export function appliedFilters(filters: Filters): AppliedFilter[] {
-  return FILTER_GROUPS.flatMap((group) =>
-    group.options
+/**
+ * The applied filters in panel order, with their labels; unknown values are ignored. Brands are
+ * known from `scope`; until it is loaded, a brand's label is made from its value.
+ */
+export function appliedFilters(
+  filters: Filters,
+  scope?: readonly ProductCardData[],
+): AppliedFilter[] {
+  const brandsFromValues = (filters.brand ?? []).map((value) => ({
+    value,
+    label: value
+      .split('-')
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(' '),
+  }))
+  return filterGroups(scope).flatMap((group) =>
+    (group.key === 'brand' && !scope ? brandsFromValues : group.options)
       .filter((option) => filters[group.key]?.includes(option.value))
       .map((option) => ({ group: group.key, value: option.value, label: option.label })),
   )
 }
 
-export const countFilters = (filters: Filters) => appliedFilters(filters).length
+/** How many filter values the URL applies (what 'Filter (n)' counts). */
+export const countFilters = (filters: Filters) =>
+  Object.values(filters).reduce((count, values) => count + (values?.length ?? 0), 0)

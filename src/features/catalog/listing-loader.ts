@@ -1,15 +1,63 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { productListQuery, productScopeQuery } from './catalog.queries.ts'
+import { notFound } from '@tanstack/react-router'
+import {
+  categoriesConfirmed,
+  categoriesQuery,
+  productListQuery,
+  productScopeQuery,
+} from './catalog.queries.ts'
 import { countFilters } from './filters.ts'
 import { filtersOf, type ListingSearch } from './listing-search.ts'
 
-/** What a listing route loads before it renders: the first page, or the whole category when filtering. */
+/**
+ * What a listing route loads before it renders: the first page, or the whole category when
+ * filtering. Resolves to the number of products in the category (or catalogue) before filters.
+ */
 export async function loadListing(
   queryClient: QueryClient,
   category: string | undefined,
   search: ListingSearch,
-) {
+): Promise<number> {
   if (countFilters(filtersOf(search)) > 0)
-    await queryClient.ensureQueryData(productScopeQuery(category))
-  else await queryClient.ensureInfiniteQueryData(productListQuery({ category, sort: search.sort }))
+    return (await queryClient.ensureQueryData(productScopeQuery(category))).length
+  const first = await queryClient.ensureInfiniteQueryData(
+    productListQuery({ category, sort: search.sort }),
+  )
+  return first.pages[0]?.total ?? 0
+}
+
+/**
+ * Whether the API in use has this category, by its newest list. Undecided (true) when the API
+ * cannot be asked: the listing's own request then shows what is wrong.
+ */
+async function categoryExists(queryClient: QueryClient, slug: string): Promise<boolean> {
+  try {
+    const categories = await queryClient.fetchQuery({ ...categoriesQuery(), staleTime: 0 })
+    return categories.some((category) => category.slug === slug.toLowerCase())
+  } catch {
+    return true
+  }
+}
+
+/**
+ * A category's listing, or the not-found page for a category the API does not have (decisions
+ * §10). The list at hand decides only once the API has confirmed it and the category has products:
+ * a link from the bundled or an outdated list is checked against a fresh one, in parallel with the
+ * listing, so it never leads to an empty page.
+ */
+export async function loadCategoryListing(
+  queryClient: QueryClient,
+  category: string,
+  search: ListingSearch,
+): Promise<void> {
+  const listed = queryClient
+    .getQueryData(categoriesQuery().queryKey)
+    ?.some((known) => known.slug === category.toLowerCase())
+  const trusted = listed && categoriesConfirmed(queryClient)
+  const [exists, total] = await Promise.all([
+    trusted ? true : categoryExists(queryClient, category),
+    loadListing(queryClient, category, search),
+  ])
+  if (!exists || (total === 0 && trusted && !(await categoryExists(queryClient, category))))
+    throw notFound()
 }

@@ -5,18 +5,29 @@ import { SORT_OPTIONS, type SortValue } from './sorting.ts'
 /** A listing's state in the URL: shareable, kept on reload, restored by Back (decisions §4). */
 export type ListingSearch = Filters & { sort?: SortValue }
 
-const optionValues = (key: FilterKey): readonly string[] =>
-  FILTER_GROUPS.find((group) => group.key === key)?.options.map((option) => option.value) ?? []
+type FixedKey = Exclude<FilterKey, 'brand'>
 
-/** Known values only, each once; a single value or a comma list is accepted too (hand-typed URLs). */
-const optionList = (key: FilterKey) =>
+const isFixedOption = (key: FixedKey) => (value: string) =>
+  FILTER_GROUPS.some(
+    (group) => group.key === key && group.options.some((option) => option.value === value),
+  )
+
+// A brand's options come from the data (filters.ts): any value shaped like one is kept, and one
+// that the scope does not have is ignored when filtering.
+const isBrandValue = (value: string) =>
+  value.length <= 60 && /^[\p{Ll}\p{Lo}\p{N}]+(-[\p{Ll}\p{Lo}\p{N}]+)*$/u.test(value)
+
+// More values than any group has options would only be a hand-made URL's noise.
+const MAX_VALUES = 50
+
+/** Valid values only, each once; a single value or a comma list is accepted too (hand-typed URLs). */
+const optionList = (valid: (value: string) => boolean) =>
   v.fallback(
     v.pipe(
       v.union([v.array(v.unknown()), v.string(), v.number()]),
       v.transform((raw) => (Array.isArray(raw) ? raw : String(raw).split(','))),
-      v.transform((items) => [
-        ...new Set(items.map(String).filter((item) => optionValues(key).includes(item))),
-      ]),
+      v.transform((items) => [...new Set(items.map(String).filter(valid))]),
+      v.transform((items) => items.slice(0, MAX_VALUES)),
       v.transform((items) => (items.length > 0 ? items : undefined)),
     ),
     undefined,
@@ -24,10 +35,10 @@ const optionList = (key: FilterKey) =>
 
 const listingSearchSchema = v.object({
   sort: v.fallback(v.optional(v.picklist(SORT_OPTIONS.map((option) => option.value))), undefined),
-  discount: v.optional(optionList('discount')),
-  price: v.optional(optionList('price')),
-  brand: v.optional(optionList('brand')),
-  rating: v.optional(optionList('rating')),
+  discount: v.optional(optionList(isFixedOption('discount'))),
+  price: v.optional(optionList(isFixedOption('price'))),
+  brand: v.optional(optionList(isBrandValue)),
+  rating: v.optional(optionList(isFixedOption('rating'))),
 })
 
 /**

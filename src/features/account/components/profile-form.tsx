@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/button.tsx'
 import { FormField } from '../../../components/form-field.tsx'
-import { passwordMatches, updateUser } from '../account.api.ts'
+import { passwordMatches, saveProfile } from '../account.api.ts'
 import { accountKeys } from '../account.queries.ts'
 import type { User } from '../account.schemas.ts'
 import {
@@ -68,7 +68,7 @@ export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
 
   const save = useMutation({
     mutationFn: (values: ProfileOutput) =>
-      updateUser(session.id, session.token, {
+      saveProfile(user, session.token, {
         firstName: values.firstName,
         lastName: values.lastName,
         email: values.email,
@@ -83,6 +83,8 @@ export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
       rename(updated.firstName)
       onDone()
     },
+    // Not kept, or failed: what is shown must be what the API has.
+    onError: () => void queryClient.invalidateQueries({ queryKey: accountKeys.user(session.id) }),
   })
 
   const oldPassword = form.register('oldPassword', {

@@ -5,8 +5,10 @@ import { Disclosure } from '../../../components/disclosure.tsx'
 import { CloseIcon } from '../../../components/icons.tsx'
 import { productScopeQuery } from '../catalog.queries.ts'
 import { applyFilters, toggleFilter } from '../filter-products.ts'
-import { countFilters, FILTER_GROUPS, type Filters } from '../filters.ts'
+import { countFilters, filterGroups, type FilterGroup, type Filters } from '../filters.ts'
 import styles from './listing.module.css'
+
+const BRANDS_SHOWN = 10
 
 interface FilterPanelProps {
   id: string
@@ -19,13 +21,24 @@ interface FilterPanelProps {
   sheet: boolean
 }
 
-/** 'Filter (n)' with the four groups of spec §3; 'Show N Products' counts the real matches. */
+/**
+ * 'Filter (n)' with the four groups of spec §3, Brand listing the brands of the whole category
+ * (or catalogue); 'Show N Products' counts the real matches.
+ */
 export function FilterPanel({ id, category, applied, onApply, onClose, sheet }: FilterPanelProps) {
   const [draft, setDraft] = useState(applied)
   const titleId = useId()
   // The whole category, once: N is the true number of matches of the choices so far.
   const scope = useQuery(productScopeQuery(category))
   const matches = scope.data ? applyFilters(scope.data, draft).length : undefined
+  // A whole catalogue has a hundred brands: the first few (the spec's first), the rest on request.
+  const [allBrands, setAllBrands] = useState(false)
+  const shownOptions = (group: FilterGroup) =>
+    group.key !== 'brand' || allBrands
+      ? group.options
+      : group.options.filter(
+          (option, index) => index < BRANDS_SHOWN || draft.brand?.includes(option.value),
+        )
 
   useEffect(() => {
     if (!sheet) return
@@ -57,7 +70,7 @@ export function FilterPanel({ id, category, applied, onApply, onClose, sheet }: 
           </button>
         )}
       </div>
-      {FILTER_GROUPS.map((group) => (
+      {filterGroups(scope.data).map((group) => (
         <Disclosure
           key={group.key}
           title={group.title}
@@ -65,8 +78,13 @@ export function FilterPanel({ id, category, applied, onApply, onClose, sheet }: 
           headingLevel="h3"
           defaultOpen={Boolean(applied[group.key]?.length)}
         >
+          {group.key === 'brand' && group.options.length === 0 && !scope.isError && (
+            <p className={styles.optionsNote} role="status">
+              {scope.isPending ? 'Finding brands…' : 'No brands here'}
+            </p>
+          )}
           <ul className={styles.options}>
-            {group.options.map((option) => (
+            {shownOptions(group).map((option) => (
               <li key={option.value}>
                 <label className={styles.option}>
                   <input
@@ -81,6 +99,11 @@ export function FilterPanel({ id, category, applied, onApply, onClose, sheet }: 
               </li>
             ))}
           </ul>
+          {shownOptions(group).length < group.options.length && (
+            <button type="button" className={styles.showAll} onClick={() => setAllBrands(true)}>
+              Show all {group.options.length} brands
+            </button>
+          )}
         </Disclosure>
       ))}
       <div className={styles.panelActions}>

@@ -1,16 +1,21 @@
+import { useQuery } from '@tanstack/react-query'
 import { CloseIcon } from '../../../components/icons.tsx'
-import { appliedFilters, type Filters, type AppliedFilter } from '../filters.ts'
+import { productScopeQuery } from '../catalog.queries.ts'
+import { appliedFilters, countFilters, type Filters, type AppliedFilter } from '../filters.ts'
 import styles from './listing.module.css'
 
 interface FilterTagsProps {
+  category: string | undefined
   filters: Filters
   onRemove: (filter: AppliedFilter) => void
   onClearAll: () => void
 }
 
 /** Applied filters as removable tags; a 'Clear All' tag from two filters on (spec §2.4). */
-export function FilterTags({ filters, onRemove, onClearAll }: FilterTagsProps) {
-  const applied = appliedFilters(filters)
+export function FilterTags({ category, filters, onRemove, onClearAll }: FilterTagsProps) {
+  // The scope the listing filters (the same cache entry): it names the brands.
+  const scope = useQuery({ ...productScopeQuery(category), enabled: countFilters(filters) > 0 })
+  const applied = appliedFilters(filters, scope.data)
   if (applied.length === 0) return null
   return (
     <ul className={styles.tags} aria-label="Applied filters">

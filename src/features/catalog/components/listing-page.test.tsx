@@ -68,11 +68,10 @@ describe('product listings (spec §2.4)', () => {
     await waitFor(() => expect(document.title).toBe('Laptops | Meridian'))
   })
 
-  it('shows the empty state, not an error, for an unknown category', async () => {
+  it('shows the not-found page for a category the API does not have (decisions §10)', async () => {
     await renderApp('/products/spaceships')
-    expect(screen.getByRole('heading', { level: 1, name: 'Spaceships (0)' })).toBeInTheDocument()
-    expect(screen.getByText('No products found')).toBeInTheDocument()
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument()
+    expect(screen.queryByText('No products found')).not.toBeInTheDocument()
   })
 
   it("sorts through the API: 'Sort By: SELECT' until chosen, then Price Low, Price High, Top Rated", async () => {

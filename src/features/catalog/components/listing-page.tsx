@@ -9,6 +9,7 @@ import { categoryName } from '../categories.ts'
 import { toggleFilter } from '../filter-products.ts'
 import type { Filters } from '../filters.ts'
 import { filtersOf, type ListingSearch } from '../listing-search.ts'
+import { useCategories } from '../use-categories.ts'
 import { useListing } from '../use-listing.ts'
 import { FilterPanel } from './filter-panel.tsx'
 import { FilterTags } from './filter-tags.tsx'
@@ -25,7 +26,8 @@ interface ListingPageProps {
 
 /** /products and /products/{category} (spec §2.4). */
 export function ListingPage({ category, search, onSearchChange }: ListingPageProps) {
-  const name = category ? categoryName(category) : messages.allProducts
+  const categories = useCategories()
+  const name = category ? categoryName(category, categories) : messages.allProducts
   const listing = useListing(category, search)
   const [panelOpen, setPanelOpen] = useState(false)
   const panelId = useId()
@@ -61,6 +63,7 @@ export function ListingPage({ category, search, onSearchChange }: ListingPagePro
         <SortSelect value={search.sort} onChange={(sort) => onSearchChange({ ...search, sort })} />
       </div>
       <FilterTags
+        category={category}
         filters={filters}
         onRemove={(filter) => setFilters(toggleFilter(filters, filter.group, filter.value))}
         onClearAll={() => setFilters({})}

@@ -2,16 +2,16 @@ import { Suspense } from 'react'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx'
 import { useEnhanceWhenVisible } from '../../../lib/after-paint.ts'
 import { lazyExport } from '../../../lib/lazy-export.ts'
-import { CATEGORIES } from '../../catalog/index.ts'
+import { useCategories, useCategoryPictures } from '../../catalog/index.ts'
 import styles from './category-carousel.module.css'
-import { CategorySlide } from './category-slide.tsx'
+import { CategorySlide, type CategorySlidesProps } from './category-slide.tsx'
 import section from './section.module.css'
 
 // Swiper is loaded in its own chunk after the page is interactive; until then the same slides
 // show as a scrollable strip, so nothing waits for it and nothing moves when it arrives.
 const CategorySwiper = lazyExport(() => import('./category-swiper.tsx'), 'CategorySwiper')
 
-function CategoryStrip() {
+function CategoryStrip({ categories, pictures }: CategorySlidesProps) {
   return (
     <>
       <div className={styles.nav}>
@@ -28,9 +28,9 @@ function CategoryStrip() {
         </button>
       </div>
       <ul className={styles.strip}>
-        {CATEGORIES.map((category) => (
+        {categories.map((category, index) => (
           <li key={category.slug}>
-            <CategorySlide category={category} />
+            <CategorySlide category={category} picture={pictures[index]} />
           </li>
         ))}
       </ul>
@@ -38,9 +38,12 @@ function CategoryStrip() {
   )
 }
 
-/** The home page's carousel of the 20 categories (spec §2.2), each linking to its listing. */
+/** The home page's carousel of the API's categories (spec §2.2, decisions §3), each linking to its listing. */
 export function CategoryCarousel() {
   const { ref, enhance } = useEnhanceWhenVisible<HTMLDivElement>()
+  const categories = useCategories()
+  const pictures = useCategoryPictures(categories)
+  const slides = { categories, pictures }
   return (
     <section className={`container ${section.section}`} aria-labelledby="categories-title">
       <h2 id="categories-title" className={section.title}>
@@ -48,11 +51,11 @@ export function CategoryCarousel() {
       </h2>
       <div className={styles.carousel} ref={ref}>
         {enhance ? (
-          <Suspense fallback={<CategoryStrip />}>
-            <CategorySwiper />
+          <Suspense fallback={<CategoryStrip {...slides} />}>
+            <CategorySwiper {...slides} />
           </Suspense>
         ) : (
-          <CategoryStrip />
+          <CategoryStrip {...slides} />
         )}
       </div>
     </section>

@@ -1,15 +1,26 @@
 import { Link } from '@tanstack/react-router'
-import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
-import { apiBaseUrl } from '../../../lib/api-client.ts'
+import { ImageWithFallback, PLACEHOLDER_IMAGE } from '../../../components/image-with-fallback.tsx'
 import type { Category } from '../../catalog/index.ts'
 import styles from './category-carousel.module.css'
 
-export function CategorySlide({ category }: { category: Category }) {
+/** The carousel's slides: the categories, and the picture of each (same order). */
+export interface CategorySlidesProps {
+  categories: readonly Category[]
+  pictures: readonly (string | undefined)[]
+}
+
+interface CategorySlideProps {
+  category: Category
+  /** The category's picture, or a product's; the embedded placeholder until one is known. */
+  picture: string | undefined
+}
+
+export function CategorySlide({ category, picture }: CategorySlideProps) {
   return (
     <Link to="/products/$category" params={{ category: category.slug }} className={styles.slide}>
       <ImageWithFallback
         className={styles.image}
-        src={new URL(`images/categories/${category.slug}.svg`, apiBaseUrl()).href}
+        src={picture ?? PLACEHOLDER_IMAGE}
         alt=""
         width={160}
         height={160}

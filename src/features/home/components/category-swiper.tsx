@@ -2,16 +2,15 @@ import { useState } from 'react'
 import type { Swiper as SwiperInstance } from 'swiper/types'
 import { Carousel, CarouselSlide } from '../../../components/carousel.tsx'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx'
-import { CATEGORIES } from '../../catalog/index.ts'
 import styles from './category-carousel.module.css'
-import { CategorySlide } from './category-slide.tsx'
+import { CategorySlide, type CategorySlidesProps } from './category-slide.tsx'
 
 /**
- * The 20-category carousel on Swiper (loaded after first paint, see category-carousel.tsx).
+ * The category carousel on Swiper (loaded after first paint, see category-carousel.tsx).
  * Slides are 90% wide below 400 px and 25% from there (spec §9). Keyboard: Tab through the slide
  * links (the focused slide scrolls into view), arrow keys page, and the two buttons page too.
  */
-export function CategorySwiper() {
+export function CategorySwiper({ categories, pictures }: CategorySlidesProps) {
   const [swiper, setSwiper] = useState<SwiperInstance>()
   const [edges, setEdges] = useState({ start: true, end: false })
   const track = (instance: SwiperInstance) =>
@@ -57,9 +56,9 @@ export function CategorySwiper() {
         onSlideChange={track}
         onResize={track}
       >
-        {CATEGORIES.map((category) => (
+        {categories.map((category, index) => (
           <CarouselSlide key={category.slug}>
-            <CategorySlide category={category} />
+            <CategorySlide category={category} picture={pictures[index]} />
           </CarouselSlide>
         ))}
       </Carousel>

@@ -7,7 +7,7 @@ import { messages } from '../../../lib/messages.ts'
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
 import { accountModalOpenAtom } from '../../account/index.ts'
 import { cartCountAtom } from '../../cart/index.ts'
-import { CATEGORIES, HEADER_CATEGORY_COUNT } from '../../catalog/index.ts'
+import { HEADER_CATEGORY_COUNT, useCategories } from '../../catalog/index.ts'
 import styles from './header.module.css'
 
 // The narrow layout's menu loads when the shopper reaches for its button (pointer or focus).
@@ -18,11 +18,11 @@ const prefetchMobileMenu = () => void loadMobileMenu()
 // The wide layout's 'More Categories' dropdown: its code is not loaded on phones at all.
 const MoreCategories = lazyExport(() => import('./more-categories.tsx'), 'MoreCategories')
 
-const barCategories = CATEGORIES.slice(0, HEADER_CATEGORY_COUNT)
-const moreCategories = CATEGORIES.slice(HEADER_CATEGORY_COUNT)
-
 export function Header() {
   const isDesktop = useMediaQuery(DESKTOP_QUERY)
+  const categories = useCategories()
+  const barCategories = categories.slice(0, HEADER_CATEGORY_COUNT)
+  const moreCategories = categories.slice(HEADER_CATEGORY_COUNT)
   const [menuOpen, setMenuOpen] = useState(false)
   const menuId = useId()
   const hamburger = useRef<HTMLButtonElement>(null)
@@ -79,11 +79,13 @@ export function Header() {
                   </Link>
                 </li>
               ))}
-              <li>
-                <Suspense>
-                  <MoreCategories categories={moreCategories} />
-                </Suspense>
-              </li>
+              {moreCategories.length > 0 && (
+                <li>
+                  <Suspense>
+                    <MoreCategories categories={moreCategories} />
+                  </Suspense>
+                </li>
+              )}
             </ul>
           </nav>
         )}

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { messages } from '../../../lib/messages.ts'
-import { CATEGORIES } from '../../catalog/index.ts'
+import { useCategories } from '../../catalog/index.ts'
 import styles from './mobile-menu.module.css'
 
 interface MobileMenuProps {
@@ -15,6 +15,7 @@ interface MobileMenuProps {
  */
 export function MobileMenu({ id, onClose }: MobileMenuProps) {
   const panel = useRef<HTMLElement>(null)
+  const categories = useCategories()
 
   useEffect(() => {
     const root = document.documentElement
@@ -38,7 +39,7 @@ export function MobileMenu({ id, onClose }: MobileMenuProps) {
             {messages.allProducts}
           </Link>
         </li>
-        {CATEGORIES.map((category) => (
+        {categories.map((category) => (
           <li key={category.slug}>
             <Link
               to="/products/$category"

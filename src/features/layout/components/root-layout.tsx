@@ -4,6 +4,7 @@ import { toastHostDemand } from '../../../lib/notify.ts'
 import { useIdleAfterPaint } from '../../../lib/after-paint.ts'
 import { lazyExport } from '../../../lib/lazy-export.ts'
 import { AccountModal, SessionExpiry } from '../../account/index.ts'
+import { RefreshCategories } from '../../catalog/index.ts'
 import { ThemeSync } from '../../theme/index.ts'
 import { Header } from './header.tsx'
 import { OfflineNotice } from './offline-notice.tsx'
@@ -44,6 +45,7 @@ export function RootLayout() {
     <>
       <ThemeSync />
       <SessionExpiry />
+      <RefreshCategories />
       <a href="#main" className={styles.skipLink}>
         Skip to content
       </a>

@@ -3,7 +3,7 @@ import { Breadcrumb } from '../../../components/breadcrumb.tsx'
 import { Price } from '../../../components/price.tsx'
 import { StarRating } from '../../../components/star-rating.tsx'
 import { pageTitle } from '../../../lib/page-title.ts'
-import { categoryName, productQuery } from '../../catalog/index.ts'
+import { categoryName, productQuery, useCategories } from '../../catalog/index.ts'
 import { Perks } from './perks.tsx'
 import { ProductGallery } from './product-gallery.tsx'
 import styles from './product-page.module.css'
@@ -20,7 +20,8 @@ function stockText(stock: number): string {
 export function ProductPage({ id }: { id: number }) {
   const queryClient = useQueryClient()
   const { data: product } = useSuspenseQuery(productQuery(queryClient, id))
-  const category = categoryName(product.category)
+  const categories = useCategories()
+  const category = categoryName(product.category, categories)
 
   return (
     <div className={`container ${styles.page}`}>
