@@ -1,5 +1,6 @@
 import { http } from 'msw'
 import { setupServer } from 'msw/node'
+import { createDummyJsonApp } from '../../server/dummyjson/dummyjson-app.ts'
 import { createTestApi, type TestApi } from '../../server/test-support.ts'
 
 /**
@@ -22,3 +23,21 @@ export function testApi(): TestApi {
 export const apiServer = setupServer(
   http.all('*/api/*', ({ request }) => testApi().app.fetch(request)),
 )
+
+/**
+ * Points the SPA's API at the DummyJSON dialect (server/dummyjson: recorded answers of the public
+ * API, pictures on its CDN) instead of our server, for the rest of the test.
+ */
+export function useDummyJsonApi() {
+  const dummy = createDummyJsonApp()
+  apiServer.use(
+    http.all('*/api/*', async ({ request }) => {
+      const url = new URL(request.url)
+      url.pathname = url.pathname.replace(/^\/api/, '')
+      const body = ['GET', 'HEAD'].includes(request.method) ? undefined : await request.text()
+      return dummy.fetch(
+        new Request(url, { method: request.method, headers: request.headers, body }),
+      )
+    }),
+  )
+}

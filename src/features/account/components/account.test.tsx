@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { delay, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { apiServer, testApi } from '../../../test/api-server.ts'
+import { messages } from '../../../lib/messages.ts'
+import { apiServer, testApi, useDummyJsonApi } from '../../../test/api-server.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { seedSession } from '../../../test/session.ts'
 import { accountKeys } from '../account.queries.ts'
@@ -202,6 +203,16 @@ describe('registration (/userauth, spec §2.8, §3)', () => {
     expect(localStorage.getItem('isUserLoggedIn')).toBeNull()
   })
 
+  it('against an API that only simulates writes (DummyJSON), says the account was not kept, and stays signed out', async () => {
+    useDummyJsonApi()
+    const { user, router } = await renderApp('/userauth')
+    const form = await fill(user)
+    await user.click(within(form).getByRole('button', { name: 'Create Account' }))
+    expect(await within(form).findByRole('alert')).toHaveTextContent(messages.registrationNotKept)
+    expect(router.state.location.pathname).toBe('/userauth')
+    expect(localStorage.getItem('isUserLoggedIn')).not.toBe('true')
+  })
+
   it('shows the spec messages for mismatched confirmations and a bad phone, once touched', async () => {
     const { user } = await renderApp('/userauth')
     const form = await fill(user, {
@@ -291,6 +302,30 @@ describe('my account (/myaccount, spec §2.12)', () => {
       testApi().call('/api/auth/login', { body: { username: 'emilys', password } })
     expect((await login('n3w-pass')).status).toBe(200)
     expect((await login('emilyspass')).status).toBe(400)
+  })
+
+  it('against an API that only simulates writes (DummyJSON), says the changes were not kept and shows what it has', async () => {
+    await seedSession()
+    useDummyJsonApi()
+    const { user } = await renderApp('/myaccount')
+    await user.click(await screen.findByRole('button', { name: 'Edit' }))
+    const form = screen.getByRole('form', { name: 'Edit personal details' })
+    await user.clear(within(form).getByLabelText('First Name'))
+    await user.type(within(form).getByLabelText('First Name'), 'Emma')
+    await user.type(within(form).getByLabelText('Current Password'), 'emilyspass')
+    await user.tab()
+    await user.type(await within(form).findByLabelText('New Password'), 'n3w-pass')
+    await user.type(within(form).getByLabelText('Confirm Password'), 'n3w-pass')
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }))
+
+    expect(await within(form).findByRole('alert')).toHaveTextContent(messages.profileNotKept)
+    expect(screen.queryByText('Your profile has been updated')).not.toBeInTheDocument()
+    expect(JSON.parse(localStorage.getItem('userDetails') ?? 'null')).toMatchObject({
+      userName: 'Emily',
+    })
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }))
+    const details = await screen.findByRole('region', { name: 'Personal Details' })
+    expect(within(details).getByText('First Name').nextElementSibling).toHaveTextContent('Emily')
   })
 
   it('shows the profile messages once touched, and Cancel leaves without saving', async () => {

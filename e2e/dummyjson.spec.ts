@@ -1,0 +1,284 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { test as base, expect, type Page } from '@playwright/test'
+import { startServerProcess } from '../scripts/server-process.ts'
+import { startDummyJson } from '../server/dummyjson/serve.ts'
+import { DEMO_SHOPPER, fillAddress, fillCard, signIn } from './support/shopper-state.ts'
+
+/**
+ * The storefront against a DummyJSON-compatible API, as a new user runs it: `VITE_API_URL=<api>
+ * npm start` (the build for that API, then our server), in a real browser. The API is the
+ * DummyJSON dialect (server/dummyjson: recorded real answers, since CI cannot fetch DummyJSON),
+ * with its pictures on another origin, as the public API's are on its CDN.
+ */
+
+interface DummyShop {
+  /** The API (VITE_API_URL). */
+  api: string
+  /** Where the API's product pictures are, another origin than the API's. */
+  images: string
+  categories: { slug: string; name: string }[]
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const address = server.address()
+  await new Promise((resolve) => server.close(resolve))
+  if (typeof address !== 'object' || !address) throw new Error('no port')
+  return address.port
+}
+
+const test = base.extend<object, { shop: DummyShop; site: string }>({
+  shop: [
+    // Playwright reads a fixture's dependencies from this pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const port = await freePort()
+      // 127.0.0.1 for the API, localhost for its pictures: two origins, as dummyjson.com and its CDN.
+      const dummy = await startDummyJson({ port, imageOrigin: `http://localhost:${port}` })
+      const categories = (await (
+        await fetch(`${dummy.url}/products/categories`)
+      ).json()) as DummyShop['categories']
+      await use({ api: dummy.url, images: dummy.imageOrigin, categories })
+      await dummy.close()
+    },
+    { scope: 'worker', timeout: 30_000 },
+  ],
+  site: [
+    async ({ shop }, use) => {
+      const dist = mkdtempSync(join(tmpdir(), 'meridian-dummyjson-dist-'))
+      const data = mkdtempSync(join(tmpdir(), 'meridian-dummyjson-data-'))
+      const env = { VITE_API_URL: shop.api, DIST_DIR: dist, DATA_DIR: data }
+      // `npm start` is these two steps: the build for the configured API, then the server.
+      await promisify(execFile)(
+        process.execPath,
+        ['--experimental-strip-types', 'scripts/ensure-build.ts'],
+        { env: { ...process.env, ...env } },
+      )
+      const server = startServerProcess(env)
+      await use(await server.url)
+      server.child.kill('SIGTERM')
+      await server.exited
+      rmSync(dist, { recursive: true, force: true })
+      rmSync(data, { recursive: true, force: true })
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ site }, use) => use(site),
+})
+
+/** Every request that failed or answered an error, and every CSP violation, while the page ran. */
+async function watchProblems(page: Page) {
+  const problems: string[] = []
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`)
+    })
+  })
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|CSP violation/.test(message.text()))
+      problems.push(message.text())
+  })
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? ''
+    // Leaving a page cancels its pictures still loading: not a failure of the API.
+    if (reason !== 'net::ERR_ABORTED') problems.push(`failed: ${request.url()} ${reason}`)
+  })
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()}: ${response.url()}`)
+  })
+  return problems
+}
+
+test.use({ viewport: { width: 1280, height: 900 } })
+
+test("home shows the API's categories with its products' pictures: no CSP violation, no failed request", async ({
+  page,
+  shop,
+}) => {
+  const problems = await watchProblems(page)
+  await page.goto('/')
+  const names = shop.categories.map((category) => category.name)
+
+  // The bundled list paints first; the API's replaces it once the page is idle.
+  const bar = page.getByRole('navigation', { name: 'Main' }).getByRole('link')
+  await expect(bar).toHaveText(['All Products', ...names.slice(0, 4)])
+  const carousel = page.getByRole('region', { name: 'Shop by Category' })
+  await expect(carousel.getByRole('link')).toHaveText(names)
+  // Each picture is a product's (DummyJSON has no category pictures), from the API's image host.
+  const pictures = carousel.locator('img')
+  await expect(pictures).toHaveCount(names.length)
+  await expect(carousel.locator('img[src^="data:"]')).toHaveCount(0)
+  for (const src of await pictures.evaluateAll((images) =>
+    images.map((image) => image.getAttribute('src') ?? ''),
+  ))
+    expect(src.startsWith(`${shop.images}/product-images/`), src).toBe(true)
+  // Every picture loads: scroll the strip through.
+  for (const link of await carousel.getByRole('link').all()) await link.scrollIntoViewIfNeeded()
+  await expect
+    .poll(() =>
+      pictures.evaluateAll((images) =>
+        images.every((image) => (image as HTMLImageElement).naturalWidth > 0),
+      ),
+    )
+    .toBe(true)
+
+  // 'More Categories' holds the rest, in the API's order.
+  const more = page.getByRole('button', { name: 'More Categories' })
+  await more.click()
+  const panel = page.locator(`[id="${await more.getAttribute('aria-controls')}"]`)
+  await expect(panel.getByRole('link')).toHaveText(names.slice(4))
+  expect(problems).toEqual([])
+})
+
+test('every category of the menus finds products; a category the API lacks is not found', async ({
+  page,
+  shop,
+}) => {
+  const problems = await watchProblems(page)
+  for (const { slug, name } of shop.categories) {
+    await page.goto(`/products/${slug}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      new RegExp(`^${name} \\([1-9]\\d*\\)$`),
+    )
+    await expect(
+      page.getByRole('region', { name: 'Products' }).getByRole('article').first(),
+    ).toBeVisible()
+  }
+  // The phone menu lists exactly the API's categories.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await expect(page.getByRole('navigation', { name: 'Categories' }).getByRole('link')).toHaveText([
+    'All Products',
+    ...shop.categories.map((category) => category.name),
+  ])
+  expect(problems).toEqual([])
+
+  // The bundled list's 'Skincare' is 'skin-care' there: an old link shows not-found, not an empty page.
+  await page.goto('/products/skincare')
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+})
+
+test("every Brand option finds products: the data's brands, none of the spec's that it lacks", async ({
+  page,
+}) => {
+  await page.goto('/products')
+  await page.getByRole('button', { name: 'Show Filter' }).click()
+  const panel = page.getByRole('complementary')
+  const brandGroup = panel.getByRole('button', { name: 'Brand', exact: true })
+  await brandGroup.click()
+  const group = panel.locator(`[id="${await brandGroup.getAttribute('aria-controls')}"]`)
+  await group.getByRole('button', { name: /^Show all \d+ brands$/ }).click()
+  const brands = group.getByRole('checkbox')
+  const labels = await brands.evaluateAll((inputs) =>
+    inputs.map((input) => input.parentElement?.textContent?.trim() ?? ''),
+  )
+  expect(labels.length).toBeGreaterThan(10)
+  expect(labels).not.toContain('Sneakers')
+  expect(labels).not.toContain('Top Sweater')
+  expect(labels).not.toContain('Soft Cotton')
+  const show = panel.getByRole('button', { name: /^Show \d+ Products$/ })
+  for (const [index, label] of labels.entries()) {
+    await brands.nth(index).check()
+    await expect(show, label).not.toHaveText('Show 0 Products')
+    await expect(show, label).toHaveText(/^Show [1-9]\d* Products$/)
+    await brands.nth(index).uncheck()
+  }
+})
+
+test('search, a product, the cart and checkout work against the API', async ({ page }) => {
+  await page.goto('/search')
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('phone')
+  const results = page.getByRole('list', { name: 'Search results' }).getByRole('article')
+  await expect(results.first()).toBeVisible()
+  await results.first().getByRole('link').click()
+  const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? ''
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  await page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item' }).click()
+  await expect(page.getByText(title).first()).toBeVisible()
+  await page.getByRole('link', { name: 'Checkout Now' }).click()
+  await fillAddress(page)
+  await fillCard(page)
+  await page.getByRole('button', { name: 'Place Order' }).click()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }),
+  ).toBeVisible()
+})
+
+test('emilys signs in; a profile edit and a registration say plainly that the demo API keeps nothing', async ({
+  page,
+}) => {
+  await signIn(page)
+  await page.goto('/myaccount')
+  const details = page.getByRole('region', { name: 'Personal Details' })
+  await expect(details.getByText('Emily', { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Edit' }).click()
+  const profile = page.getByRole('form', { name: 'Edit personal details' })
+  await profile.getByLabel('First Name').fill('Emilia')
+  await profile.getByLabel('Current Password').fill(DEMO_SHOPPER.password)
+  await profile.getByLabel('Current Password').blur()
+  await profile.getByLabel('New Password').fill('Second-pass2')
+  await profile.getByLabel('Confirm Password').fill('Second-pass2')
+  await profile.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(profile.getByRole('alert')).toContainText('Your changes were not kept')
+  await expect(page.getByText('Your profile has been updated')).toHaveCount(0)
+  await page.reload()
+  await expect(details.getByText('Emily', { exact: true })).toBeVisible()
+
+  await page.getByRole('banner').getByRole('button', { name: 'Account' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'SignOut' }).click()
+  await page.goto('/userauth')
+  const form = page.getByRole('form', { name: 'Create Your Account' })
+  await form.getByLabel('Country').selectOption('India')
+  await form.getByLabel('Email', { exact: true }).fill('ann.lee@example.com')
+  await form.getByLabel('Confirm Email').fill('ann.lee@example.com')
+  await form.getByLabel('User Name').fill('annlee')
+  await form.getByLabel('First Name').fill('Ann')
+  await form.getByLabel('Last Name').fill('Lee')
+  await form.getByLabel('Password', { exact: true }).fill('First-pass1')
+  await form.getByLabel('Confirm Password').fill('First-pass1')
+  await form.getByRole('button', { name: 'Create Account' }).click()
+  await expect(form.getByRole('alert')).toContainText('Your account was not kept')
+  await expect(page).toHaveURL(/\/userauth$/)
+})
+
+test("offline, the service worker serves the API's catalogue reads and pictures", async ({
+  page,
+  context,
+  shop,
+}) => {
+  await page.goto('/products')
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  // Without the persisted query cache, the reload asks the API again, now through the worker.
+  await page.evaluate(() => localStorage.clear())
+  await page.reload()
+  const cards = page.getByRole('region', { name: 'Products' }).getByRole('article')
+  await expect(cards).toHaveCount(30)
+  const cached = () =>
+    page.evaluate(async () => ({
+      api: (await (await caches.open('meridian-api')).keys()).map((request) => request.url),
+      images: (await (await caches.open('meridian-images')).keys()).map((request) => request.url),
+    }))
+  await expect
+    .poll(async () => (await cached()).api.some((url) => url.startsWith(`${shop.api}/products`)))
+    .toBe(true)
+  await expect
+    .poll(async () =>
+      (await cached()).images.some((url) => url.startsWith(`${shop.images}/product-images/`)),
+    )
+    .toBe(true)
+
+  await context.setOffline(true)
+  await page.evaluate(() => localStorage.clear())
+  await page.reload()
+  await expect(page.getByText(/You are offline/)).toBeVisible()
+  await expect(cards).toHaveCount(30)
+  await expect(cards.first().locator('img')).toHaveJSProperty('complete', true)
+  await expect(cards.first().locator('img[data-fallback]')).toHaveCount(0)
+})
