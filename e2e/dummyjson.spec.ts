@@ -13,7 +13,8 @@ import { DEMO_SHOPPER, fillAddress, fillCard, signIn } from './support/shopper-s
  * The storefront against a DummyJSON-compatible API, as a new user runs it: `VITE_API_URL=<api>
  * npm start` (the build for that API, then our server), in a real browser. The API is the
  * DummyJSON dialect (server/dummyjson: recorded real answers, since CI cannot fetch DummyJSON),
- * with its pictures on another origin, as the public API's are on its CDN.
+ * with its pictures on another origin, as the public API's are on its CDN. With DUMMYJSON_URL set,
+ * the same journeys run against that (real) DummyJSON instead.
  */
 
 interface DummyShop {
@@ -38,9 +39,13 @@ const test = base.extend<object, { shop: DummyShop; site: string }>({
     // Playwright reads a fixture's dependencies from this pattern: this one has none.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const port = await freePort()
+      // DUMMYJSON_URL: the same journeys against a real DummyJSON (its pictures on its CDN).
+      const real = process.env.DUMMYJSON_URL?.replace(/\/$/, '')
+      const port = real ? 0 : await freePort()
       // 127.0.0.1 for the API, localhost for its pictures: two origins, as dummyjson.com and its CDN.
-      const dummy = await startDummyJson({ port, imageOrigin: `http://localhost:${port}` })
+      const dummy = real
+        ? { url: real, imageOrigin: 'https://cdn.dummyjson.com', close: async () => {} }
+        : await startDummyJson({ port, imageOrigin: `http://localhost:${port}` })
       const categories = (await (
         await fetch(`${dummy.url}/products/categories`)
       ).json()) as DummyShop['categories']

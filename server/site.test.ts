@@ -60,6 +60,14 @@ describe('the site with a built SPA', () => {
       `<link rel="preload" as="image" fetchpriority="high" href="${product.images[0]}">`,
     )
     expect(product.images[0]).toMatch(/^http:\/\/shop\.test\/api\/images\/products\/5\/1\.svg\?v=/)
+    // Built for another API (VITE_API_URL): its code is hinted, never a request to our API.
+    const elsewhere = await (
+      await createSite(api.app, dist, ['https://dummyjson.example']).request('/product/5')
+    ).text()
+    expect(elsewhere).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/product-1.js">',
+    )
+    expect(elsewhere).not.toContain('/api/')
     rmSync(join(dist, '.vite'), { recursive: true })
   })
 

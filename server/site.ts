@@ -18,6 +18,7 @@ export function createSite(api: ApiApp, distDir: string, apiOrigins: readonly st
     ? createSpaHandler(distDir, {
         pages: new RepresentationCache(500),
         fetchApi: (request) => api.fetch(request),
+        ownApi: apiOrigins.length === 0,
       })
     : placeholderHandler
   const csp = spaCsp(built ? readFileSync(indexPath, 'utf8') : '', apiOrigins)

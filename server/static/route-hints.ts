@@ -93,14 +93,15 @@ const escapeAttribute = (text: string) =>
 export type ApiFetch = (path: string) => Promise<Response>
 
 /**
- * The `<link>` tags for a request path, or '' when no route matches. With `fetchApi`, the
+ * The `<link>` tags for a request path, or '' when no route matches: its code, and unless
+ * `codeOnly`, its first API request. With `fetchApi`, the
  * route's first-screen images (the largest paint) are preloaded too: they would otherwise be
  * found only once the app has rendered.
  */
 export async function hintsFor(
   hints: readonly RouteHint[],
   pathname: string,
-  hasSearch: boolean,
+  codeOnly: boolean,
   fetchApi?: ApiFetch,
 ): Promise<string> {
   const segments = pathname.split('/').filter(Boolean)
@@ -121,8 +122,7 @@ export async function hintsFor(
       (file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`,
     ),
   ]
-  // With search params (filters, sort) the first request differs: no data hint then.
-  if (hint.data && !hasSearch) {
+  if (hint.data && !codeOnly) {
     const path = hint.data.path(params)
     links.push(
       `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(path)}">`,

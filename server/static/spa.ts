@@ -59,11 +59,16 @@ export interface SpaOptions {
   pages?: RepresentationCache
   /** The site's API, asked in-process for the images a page's first screen shows. */
   fetchApi?: (request: Request) => Response | Promise<Response>
+  /**
+   * Whether the built app reads this site's own API (/api): only then are a route's first API
+   * request and images hinted. An app built for another API (VITE_API_URL) gets its code hinted only.
+   */
+  ownApi?: boolean
 }
 
 export function createSpaHandler(
   distDir: string,
-  { pages, fetchApi }: SpaOptions = {},
+  { pages, fetchApi, ownApi = true }: SpaOptions = {},
 ): SpaHandler {
   const files = new Map<string, Representation>()
   for (const path of filesUnder(distDir)) {
@@ -89,7 +94,9 @@ export function createSpaHandler(
     const cached = pages.get(key)
     if (cached) return cached
     const api = fetchApi && (async (path: string) => fetchApi(new Request(new URL(path, url))))
-    const links = await hintsFor(hints, url.pathname, url.search.length > 1, api)
+    // With search params (filters, sort) the first request differs: no data hint then either.
+    const dataHints = ownApi && url.search.length <= 1
+    const links = await hintsFor(hints, url.pathname, !dataHints, api)
     if (!links) return index
     return pages.getOrCreate(key, () =>
       createRepresentation(
