@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
+import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import categories from '../../../../server/dummyjson/recorded/categories.json'
 import thumbnails from '../../../../server/dummyjson/recorded/category-thumbnails.json'
+import { PERSISTED_CACHE_KEY, persistCatalogue } from '../../../lib/query-persistence.ts'
 import { apiServer, useDummyJsonApi } from '../../../test/api-server.ts'
 import { setViewportWidth } from '../../../test/match-media.ts'
 import { renderApp } from '../../../test/render-app.tsx'
@@ -132,6 +134,24 @@ describe('categories come from the API in use (decisions §3)', () => {
     )
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument()
     await waitFor(() => expect(barLinks()).not.toContain('Spaceships'))
+  })
+})
+
+describe('the category list is kept like the catalogue (decisions §3)', () => {
+  it("a returning shopper's menus are the API's from the first paint, with no request for them", async () => {
+    const first = new QueryClient()
+    const stop = await persistCatalogue(first, 'build-a')
+    const list = [{ slug: 'beauty', name: 'Beauty' }]
+    first.setQueryData(categoriesQuery().queryKey, list)
+    await waitFor(() => expect(localStorage.getItem(PERSISTED_CACHE_KEY)).toContain('beauty'), {
+      timeout: 3000,
+    })
+    stop()
+    const reloaded = new QueryClient()
+    ;(await persistCatalogue(reloaded, 'build-a'))()
+    expect(reloaded.getQueryData(categoriesQuery().queryKey)).toEqual(list)
+    // Dated: the API's word, not the bundled stand-in.
+    expect(reloaded.getQueryState(categoriesQuery().queryKey)?.dataUpdatedAt).toBeGreaterThan(0)
   })
 })
 
