@@ -42,7 +42,7 @@ const test = base.extend<object, { shop: DummyShop; site: string }>({
       // DUMMYJSON_URL: the same journeys against a real DummyJSON (its pictures on its CDN).
       const real = process.env.DUMMYJSON_URL?.replace(/\/$/, '')
       const port = real ? 0 : await freePort()
-      // 127.0.0.1 for the API, localhost for its pictures: two origins, as dummyjson.com and its CDN.
+      // The API on 127.0.0.1, its pictures on localhost: two origins, as dummyjson.com and its CDN.
       const dummy = real
         ? { url: real, imageOrigin: 'https://cdn.dummyjson.com', close: async () => {} }
         : await startDummyJson({ port, imageOrigin: `http://localhost:${port}` })

@@ -1,8 +1,8 @@
 /**
- * `npm start` runs this first: it builds the SPA when the project has one and dist/ (DIST_DIR) is missing,
- * older than any of the SPA's sources, or made with other `VITE_*` variables (VITE_API_URL=…
- * npm start builds for that API), so a fresh clone starts with one command and a changed checkout
- * or setting is never served stale.
+ * `npm start` runs this first: it builds the SPA when the project has one and its build (dist/, or
+ * DIST_DIR) is missing, older than any of the SPA's sources, or made with other `VITE_*` variables
+ * (VITE_API_URL=… npm start builds for that API), so a fresh clone starts with one command and a
+ * changed checkout or setting is never served stale.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
@@ -19,7 +19,7 @@ function newestMtime(path: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))))
 }
 
-/** Why the SPA in `root` must be built into `dist` before serving it, or null when it is current. */
+/** Why the SPA in `root` must be built into `dist` before it is served; null when it is current. */
 export function rebuildReason(root = process.cwd(), dist = join(root, 'dist')): string | null {
   const index = join(dist, 'index.html')
   if (!existsSync(index)) return 'No build yet: building.'

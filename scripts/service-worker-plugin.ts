@@ -5,7 +5,8 @@ const SOURCE = new URL('../src/service-worker/service-worker.js', import.meta.ur
 
 /**
  * Emits /sw.js into the build: the service worker source with this build's id, its API's URL and
- * the list of every file the build produced (its precache), so offline use needs no separate manifest step.
+ * the list of every file the build produced (its precache), so offline use needs no separate
+ * manifest step.
  */
 export function serviceWorkerPlugin(buildId: string): Plugin {
   // The API the build talks to (VITE_API_URL, default /api): its reads and images are cached.

@@ -1,6 +1,7 @@
 import { env } from '../../lib/env.ts'
 import { apiBaseUrl } from '../../lib/api-client.ts'
 import type { Category } from './catalog.schemas.ts'
+import { nameFromSlug } from './slug.ts'
 
 export type { Category }
 
@@ -52,11 +53,5 @@ export const HEADER_CATEGORY_COUNT = 4
  * naming rule ('home-decoration' → 'Home Decoration').
  */
 export function categoryName(slug: string, categories: readonly Category[]): string {
-  return (
-    categories.find((category) => category.slug === slug)?.name ??
-    slug
-      .split('-')
-      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-      .join(' ')
-  )
+  return categories.find((category) => category.slug === slug)?.name ?? nameFromSlug(slug)
 }

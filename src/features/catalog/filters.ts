@@ -1,4 +1,5 @@
 import type { ProductCardData } from './catalog.schemas.ts'
+import { nameFromSlug } from './slug.ts'
 
 /**
  * The filter groups and options of spec §3 with the semantics of spec §9 and decisions §4:
@@ -123,10 +124,7 @@ export function appliedFilters(
 ): AppliedFilter[] {
   const brandsFromValues = (filters.brand ?? []).map((value) => ({
     value,
-    label: value
-      .split('-')
-      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-      .join(' '),
+    label: nameFromSlug(value),
   }))
   return filterGroups(scope).flatMap((group) =>
     (group.key === 'brand' && !scope ? brandsFromValues : group.options)
