@@ -268,7 +268,9 @@ test("offline, the service worker serves the API's catalogue reads and pictures"
   const cached = () =>
     page.evaluate(async () => ({
       api: (await (await caches.open('meridian-api')).keys()).map((request) => request.url),
-      images: (await (await caches.open('meridian-images')).keys()).map((request) => request.url),
+      images: (await (await caches.open('meridian-images-external')).keys()).map(
+        (request) => request.url,
+      ),
     }))
   await expect
     .poll(async () => (await cached()).api.some((url) => url.startsWith(`${shop.api}/products`)))

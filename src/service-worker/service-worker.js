@@ -20,6 +20,10 @@ const SHELL_CACHE = `meridian-shell-${BUILD_ID}`
 const IMAGE_CACHE = 'meridian-images'
 const API_CACHE = 'meridian-api'
 const MAX_IMAGES = 400
+// Another host's pictures are opaque answers, which browsers count as several MB each against the
+// storage quota: fewer are kept, in a cache of their own.
+const EXTERNAL_IMAGE_CACHE = 'meridian-images-external'
+const MAX_EXTERNAL_IMAGES = 60
 const MAX_API_ANSWERS = 200
 
 self.addEventListener('install', (event) => {
@@ -67,15 +71,23 @@ async function networkFirstPage(request) {
 /** A response worth keeping: a success, or another host's opaque answer (its status is hidden). */
 const keepable = (response) => response.ok || response.type === 'opaque'
 
+/** Keeps an answer, within the cache's bound; a full or refused storage only means not keeping it. */
+async function keep(cache, request, response, cacheName, maxEntries) {
+  if (!keepable(response)) return
+  try {
+    await cache.put(request, response)
+    await trim(cacheName, maxEntries)
+  } catch {
+    // QuotaExceededError and the like: the answer is still served, just not kept.
+  }
+}
+
 async function cacheFirst(request, cacheName, maxEntries) {
   const cache = await caches.open(cacheName)
   const cached = await cache.match(request)
   if (cached) return cached
   const response = await fetch(request)
-  if (keepable(response)) {
-    await cache.put(request, response.clone())
-    void trim(cacheName, maxEntries)
-  }
+  await keep(cache, request, response.clone(), cacheName, maxEntries)
   return response
 }
 
@@ -83,10 +95,7 @@ async function staleWhileRevalidate(event, cacheName, maxEntries) {
   const cache = await caches.open(cacheName)
   const cached = await cache.match(event.request)
   const refresh = fetch(event.request).then(async (response) => {
-    if (keepable(response)) {
-      await cache.put(event.request, response.clone())
-      await trim(cacheName, maxEntries)
-    }
+    await keep(cache, event.request, response.clone(), cacheName, maxEntries)
     return response
   })
   if (cached) {
@@ -108,7 +117,7 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(cacheFirst(request, IMAGE_CACHE, MAX_IMAGES))
   } else if (!ownOrigin && request.destination === 'image') {
     // Only the API's image hosts can get here: the page's Content-Security-Policy allows no other.
-    event.respondWith(staleWhileRevalidate(event, IMAGE_CACHE, MAX_IMAGES))
+    event.respondWith(staleWhileRevalidate(event, EXTERNAL_IMAGE_CACHE, MAX_EXTERNAL_IMAGES))
   } else if (!ownOrigin) {
     return
   } else if (request.mode === 'navigate') {
