@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from './api-error.ts'
 import type { Notifier } from './notify.ts'
 import { createQueryClient } from './query-client.ts'
+import { PERSISTED_MAX_AGE_MS } from './query-persistence.ts'
 
 function setup() {
   const error = vi.fn<(message: string) => void>()
@@ -69,6 +70,8 @@ describe('toasts come from the query and mutation caches only', () => {
     const defaults = createQueryClient({ error: vi.fn(), success: vi.fn() }).getDefaultOptions()
       .queries
     expect(defaults?.staleTime).toBe(5 * 60_000)
+    // An idle tab keeps, and so keeps saving, what the persisted cache promises for 24 hours.
+    expect(defaults?.gcTime).toBeGreaterThanOrEqual(PERSISTED_MAX_AGE_MS)
     const retry = defaults?.retry as (count: number, error: unknown) => boolean
     expect(retry(0, failure(503, null))).toBe(true)
     expect(retry(1, failure(503, null))).toBe(true)

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { errorMessages, isRetryable, toApiError } from './api-error.ts'
 import type { Notifier } from './notify.ts'
+import { PERSISTED_MAX_AGE_MS } from './query-persistence.ts'
 declare module '@tanstack/react-query' {
   interface Register {
     mutationMeta: {
@@ -11,9 +12,11 @@ declare module '@tanstack/react-query' {
   }
 }
 
-// Catalogue data changes rarely: fresh for 5 minutes (decisions §4), kept 30 minutes after last use.
+// Catalogue data changes rarely: fresh for 5 minutes (decisions §4). Kept in memory as long as the
+// persisted copy is worth restoring: a shorter gcTime would drop an idle tab's catalogue from the
+// saved cache long before its 24 hours (TanStack Query's persistence guide).
 const STALE_MS = 5 * 60_000
-const GC_MS = 30 * 60_000
+const GC_MS = PERSISTED_MAX_AGE_MS
 const MAX_RETRIES = 2
 
 /**

@@ -52,4 +52,39 @@ describe('the persisted query cache', () => {
     expect(queryClient.getQueryCache().getAll()).toEqual([])
     expect(localStorage.getItem(PERSISTED_CACHE_KEY)).toBeNull()
   })
+
+  it('when storage is full, drops the oldest answers and keeps the newest', async () => {
+    // A storage with room for about one big answer, as a nearly full localStorage.
+    const items = new Map<string, string>()
+    const small: Storage = {
+      get length() {
+        return items.size
+      },
+      clear: () => items.clear(),
+      getItem: (key) => items.get(key) ?? null,
+      key: (index) => [...items.keys()][index] ?? null,
+      removeItem: (key) => void items.delete(key),
+      setItem: (key, value) => {
+        if (value.length > 3000) throw new DOMException('full', 'QuotaExceededError')
+        items.set(key, value)
+      },
+    }
+    const queryClient = new QueryClient()
+    unsubscribers.push(await persistCatalogue(queryClient, 'build-a', small))
+    queryClient.setQueryData(['catalog', 'product', 1], {
+      id: 1,
+      title: 'Old',
+      text: 'x'.repeat(2000),
+    })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    queryClient.setQueryData(['catalog', 'product', 2], {
+      id: 2,
+      title: 'New',
+      text: 'y'.repeat(2000),
+    })
+    await vi.waitFor(() => expect(small.getItem(PERSISTED_CACHE_KEY)).toContain('New'), {
+      timeout: 3000,
+    })
+    expect(small.getItem(PERSISTED_CACHE_KEY)).not.toContain('Old')
+  })
 })

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import {
   persistQueryClientRestore,
   persistQueryClientSubscribe,
+  removeOldestQuery,
 } from '@tanstack/react-query-persist-client'
 
 // Where the cache is kept, and for how long a kept catalogue is worth painting.
@@ -19,6 +20,8 @@ function options(queryClient: QueryClient, buildId: string, storage: Storage) {
       storage,
       key: PERSISTED_CACHE_KEY,
       throttleTime: 1000,
+      // A full localStorage drops the oldest answers until the rest fits, instead of saving nothing.
+      retry: removeOldestQuery,
     }),
     maxAge: PERSISTED_MAX_AGE_MS,
     // A new build may change the data's shape: its cache starts empty.
