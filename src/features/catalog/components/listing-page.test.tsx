@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { apiServer, testApi } from '../../../test/api-server.ts'
+import { recordRequests, testApi } from '../../../test/api-server.ts'
 import { setViewportWidth } from '../../../test/match-media.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 
@@ -17,15 +17,6 @@ interface Item {
 async function serverProducts(category?: string): Promise<Item[]> {
   const path = category ? `/api/products/category/${category}?limit=0` : '/api/products?limit=0'
   return ((await (await testApi().call(path)).json()) as { products: Item[] }).products
-}
-
-function recordRequests() {
-  const urls: string[] = []
-  apiServer.events.on('request:start', ({ request }) => {
-    const url = new URL(request.url)
-    urls.push(url.pathname + url.search)
-  })
-  return urls
 }
 
 const results = () => screen.getByRole('region', { name: 'Products' })
@@ -117,7 +108,8 @@ describe('product listings (spec §2.4)', () => {
       expect(within(panel).getByRole('button', { name: group })).toBeInTheDocument()
     }
     await user.click(within(panel).getByRole('button', { name: 'Brand' }))
-    await user.click(within(panel).getByRole('checkbox', { name: 'Apple' }))
+    // The Brand options are the catalogue's brands: they show once the panel has loaded it.
+    await user.click(await within(panel).findByRole('checkbox', { name: 'Apple' }))
     expect(within(panel).getByRole('heading', { name: 'Filter (1)' })).toBeInTheDocument()
     await user.click(
       await within(panel).findByRole('button', { name: `Show ${apple.length} Products` }),
