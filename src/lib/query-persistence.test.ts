@@ -71,12 +71,12 @@ describe('the persisted query cache', () => {
     }
     const queryClient = new QueryClient()
     unsubscribers.push(await persistCatalogue(queryClient, 'build-a', small))
-    queryClient.setQueryData(['catalog', 'product', 1], {
-      id: 1,
-      title: 'Old',
-      text: 'x'.repeat(2000),
-    })
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    // Answered a minute apart: which is the oldest is not left to the clock's resolution.
+    queryClient.setQueryData(
+      ['catalog', 'product', 1],
+      { id: 1, title: 'Old', text: 'x'.repeat(2000) },
+      { updatedAt: Date.now() - 60_000 },
+    )
     queryClient.setQueryData(['catalog', 'product', 2], {
       id: 2,
       title: 'New',

@@ -1,5 +1,6 @@
 import { http } from 'msw'
 import { setupServer } from 'msw/node'
+import { onTestFinished } from 'vitest'
 import { createDummyJsonApp } from '../../server/dummyjson/dummyjson-app.ts'
 import { createTestApi, type TestApi } from '../../server/test-support.ts'
 
@@ -40,4 +41,18 @@ export function useDummyJsonApi() {
       )
     }),
   )
+}
+
+/**
+ * The path and query (decoded) of every API request the app makes from now until the test ends.
+ */
+export function recordRequests(): string[] {
+  const urls: string[] = []
+  const listener = ({ request }: { request: Request }) => {
+    const url = new URL(request.url)
+    urls.push(decodeURIComponent(url.pathname + url.search))
+  }
+  apiServer.events.on('request:start', listener)
+  onTestFinished(() => apiServer.events.removeListener('request:start', listener))
+  return urls
 }

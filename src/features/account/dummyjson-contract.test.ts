@@ -28,20 +28,22 @@ import * as account from './account.api.ts'
 /** The storefront's session length is its own choice: any number (checked against DummyJSON's range). */
 const anyNumber: unknown = expect.any(Number)
 
+/** The login request the SPA sends for these credentials. */
+const loginRequest = (username: string, password: string) =>
+  sentRequest({
+    method: 'POST',
+    path: '/api/auth/login',
+    contentType: 'application/json',
+    body: { username, password, expiresInMins: anyNumber },
+  })
+
 describe('sign-in', () => {
   it('login(emilys): POST auth/login with username, password, expiresInMins → the LoginResponse', async () => {
     const sent = serve('post', 'auth/login', recorded(loginEmilys))
 
     const session = await parsed(account.login({ username: 'emilys', password: 'emilyspass' }))
 
-    expect(sent).toEqual([
-      sentRequest({
-        method: 'POST',
-        path: '/api/auth/login',
-        contentType: 'application/json',
-        body: { username: 'emilys', password: 'emilyspass', expiresInMins: anyNumber },
-      }),
-    ])
+    expect(sent).toEqual([loginRequest('emilys', 'emilyspass')])
     // DummyJSON refuses a token lifetime outside 1 minute to 30 days (maxTokenExpireMins).
     const { expiresInMins } = only(sent).body as { expiresInMins: number }
     expect(expiresInMins).toBeGreaterThanOrEqual(1)
@@ -64,14 +66,7 @@ describe('sign-in', () => {
 
     const error = await rejection(account.login({ username: 'annlee', password: 'Secret#123' }))
 
-    expect(sent).toEqual([
-      sentRequest({
-        method: 'POST',
-        path: '/api/auth/login',
-        contentType: 'application/json',
-        body: { username: 'annlee', password: 'Secret#123', expiresInMins: anyNumber },
-      }),
-    ])
+    expect(sent).toEqual([loginRequest('annlee', 'Secret#123')])
     expect(error.status).toBe(400)
     expect(error.message).toBe('Invalid credentials')
     expect(errorMessages(error)).toEqual(['Invalid credentials'])
@@ -140,6 +135,15 @@ describe('registration', () => {
 
 describe('profile', () => {
   const token = loginEmilys.accessToken
+  /** The profile save the SPA sends for user `id`, with the session's token. */
+  const putUserRequest = (id: number, body: unknown) =>
+    sentRequest({
+      method: 'PUT',
+      path: `/api/users/${id}`,
+      contentType: 'application/json',
+      authorization: `Bearer ${token}`,
+      body,
+    })
   /**
    * Spec §7's full save; every field but firstName keeps Emily's value, so DummyJSON's answer
    * (updateUserById defaults each absent field to the stored one) is the one recorded for
@@ -183,15 +187,7 @@ describe('profile', () => {
 
     const user = await parsed(account.updateUser(1, token, changes))
 
-    expect(sent).toEqual([
-      sentRequest({
-        method: 'PUT',
-        path: '/api/users/1',
-        contentType: 'application/json',
-        authorization: `Bearer ${token}`,
-        body: changes,
-      }),
-    ])
+    expect(sent).toEqual([putUserRequest(1, changes)])
     expect(Object.keys(only(sent).body as object).sort()).toEqual([
       'birthDate',
       'email',
@@ -210,15 +206,7 @@ describe('profile', () => {
     const annChanges = { ...changes, firstName: 'Ann' }
     const error = await rejection(account.updateUser(209, token, annChanges))
 
-    expect(sent).toEqual([
-      sentRequest({
-        method: 'PUT',
-        path: '/api/users/209',
-        contentType: 'application/json',
-        authorization: `Bearer ${token}`,
-        body: annChanges,
-      }),
-    ])
+    expect(sent).toEqual([putUserRequest(209, annChanges)])
     expect(error.status).toBe(404)
     expect(error.message).toBe("User with id '209' not found")
     expect(errorMessages(error)).toEqual(["User with id '209' not found"])

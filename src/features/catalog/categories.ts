@@ -1,7 +1,7 @@
 import { env } from '../../lib/env.ts'
 import { apiBaseUrl } from '../../lib/api-client.ts'
 import type { Category } from './catalog.schemas.ts'
-import { nameFromSlug } from './slug.ts'
+import { nameFromSlug, slugFromName } from './slug.ts'
 
 export type { Category }
 
@@ -33,13 +33,10 @@ const BUNDLED_NAMES = [
   'Lighting',
 ] as const
 
-/** The build's API is the bundled server (no VITE_API_URL): its categories have pictures. */
-const BUNDLED_API = env.apiUrl === '/api'
-
 export const BUNDLED_CATEGORIES: readonly Category[] = BUNDLED_NAMES.map((name) => {
-  const slug = name.toLowerCase().replaceAll(' ', '-')
+  const slug = slugFromName(name)
   // Another API's pictures are unknown until its own list says: none are guessed (no failed requests).
-  const image = BUNDLED_API
+  const image = env.bundledApi
     ? new URL(`images/categories/${slug}.svg`, apiBaseUrl()).href
     : undefined
   return { slug, name, image }

@@ -1,5 +1,5 @@
 import type { ProductCardData } from './catalog.schemas.ts'
-import { nameFromSlug } from './slug.ts'
+import { nameFromSlug, slugFromName } from './slug.ts'
 
 /**
  * The filter groups and options of spec §3 with the semantics of spec §9 and decisions §4:
@@ -70,11 +70,7 @@ export const FILTER_GROUPS = [
 const SPEC_BRANDS = ['Apple', 'Samsung', 'Sneakers', 'Top Sweater', 'Soft Cotton']
 
 /** A brand's value in the URL: 'Top Sweater' → 'top-sweater', 'Dolce & Gabbana' → 'dolce-gabbana'. */
-export const brandValue = (brand: string) =>
-  brand
-    .toLowerCase()
-    .replaceAll(/[^\p{L}\p{N}]+/gu, '-')
-    .replaceAll(/^-|-$/g, '')
+export const brandValue = slugFromName
 
 /**
  * The Brand options of a scope (decisions §3): every brand its products have, so none matches

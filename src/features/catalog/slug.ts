@@ -7,3 +7,10 @@ export const nameFromSlug = (slug: string) =>
     .split('-')
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ')
+
+/** A URL word for a name: 'Home Decoration' → 'home-decoration', 'Dolce & Gabbana' → 'dolce-gabbana'. */
+export const slugFromName = (name: string) =>
+  name
+    .toLowerCase()
+    .replaceAll(/[^\p{L}\p{N}]+/gu, '-')
+    .replaceAll(/^-|-$/g, '')

@@ -4,21 +4,12 @@ import { describe, expect, it } from 'vitest'
 import categories from '../../../../server/dummyjson/recorded/categories.json'
 import thumbnails from '../../../../server/dummyjson/recorded/category-thumbnails.json'
 import { PERSISTED_CACHE_KEY, persistCatalogue } from '../../../lib/query-persistence.ts'
-import { apiServer, useDummyJsonApi } from '../../../test/api-server.ts'
+import { recordRequests, useDummyJsonApi } from '../../../test/api-server.ts'
 import { setViewportWidth } from '../../../test/match-media.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { catalogKeys, categoriesQuery } from '../catalog.queries.ts'
 
 const apiNames = categories.map((category) => category.name)
-
-function recordRequests() {
-  const urls: string[] = []
-  apiServer.events.on('request:start', ({ request }) => {
-    const url = new URL(request.url)
-    urls.push(decodeURIComponent(url.pathname + url.search))
-  })
-  return urls
-}
 
 const barLinks = () =>
   within(screen.getByRole('navigation', { name: 'Main' }))

@@ -70,42 +70,45 @@ export function FilterPanel({ id, category, applied, onApply, onClose, sheet }: 
           </button>
         )}
       </div>
-      {filterGroups(scope.data).map((group) => (
-        <Disclosure
-          key={group.key}
-          title={group.title}
-          collapsible
-          headingLevel="h3"
-          defaultOpen={Boolean(applied[group.key]?.length)}
-        >
-          {group.key === 'brand' && group.options.length === 0 && !scope.isError && (
-            <p className={styles.optionsNote} role="status">
-              {scope.isPending ? 'Finding brands…' : 'No brands here'}
-            </p>
-          )}
-          <ul className={styles.options}>
-            {shownOptions(group).map((option) => (
-              <li key={option.value}>
-                <label className={styles.option}>
-                  <input
-                    type="checkbox"
-                    checked={draft[group.key]?.includes(option.value) ?? false}
-                    onChange={() =>
-                      setDraft((current) => toggleFilter(current, group.key, option.value))
-                    }
-                  />
-                  {option.label}
-                </label>
-              </li>
-            ))}
-          </ul>
-          {shownOptions(group).length < group.options.length && (
-            <button type="button" className={styles.showAll} onClick={() => setAllBrands(true)}>
-              Show all {group.options.length} brands
-            </button>
-          )}
-        </Disclosure>
-      ))}
+      {filterGroups(scope.data).map((group) => {
+        const shown = shownOptions(group)
+        return (
+          <Disclosure
+            key={group.key}
+            title={group.title}
+            collapsible
+            headingLevel="h3"
+            defaultOpen={Boolean(applied[group.key]?.length)}
+          >
+            {group.key === 'brand' && group.options.length === 0 && !scope.isError && (
+              <p className={styles.optionsNote} role="status">
+                {scope.isPending ? 'Finding brands…' : 'No brands here'}
+              </p>
+            )}
+            <ul className={styles.options}>
+              {shown.map((option) => (
+                <li key={option.value}>
+                  <label className={styles.option}>
+                    <input
+                      type="checkbox"
+                      checked={draft[group.key]?.includes(option.value) ?? false}
+                      onChange={() =>
+                        setDraft((current) => toggleFilter(current, group.key, option.value))
+                      }
+                    />
+                    {option.label}
+                  </label>
+                </li>
+              ))}
+            </ul>
+            {shown.length < group.options.length && (
+              <button type="button" className={styles.showAll} onClick={() => setAllBrands(true)}>
+                Show all {group.options.length} brands
+              </button>
+            )}
+          </Disclosure>
+        )
+      })}
       <div className={styles.panelActions}>
         <Button onClick={() => onApply(draft)} disabled={matches === undefined}>
           {matches === undefined ? 'Counting products…' : `Show ${matches} Products`}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { apiServer, testApi } from '../../../test/api-server.ts'
+import { recordRequests, testApi } from '../../../test/api-server.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 
 /** The catalogue as the server has it, to derive what the page must show. */
@@ -8,14 +8,6 @@ async function firstPage() {
   const res = await testApi().call('/api/products?limit=30&skip=0')
   return ((await res.json()) as { products: { id: number; title: string; rating: number }[] })
     .products
-}
-
-function recordRequests() {
-  const urls: string[] = []
-  apiServer.events.on('request:start', ({ request }) => {
-    urls.push(new URL(request.url).pathname + new URL(request.url).search)
-  })
-  return urls
 }
 
 describe('home page (spec §2.2)', () => {

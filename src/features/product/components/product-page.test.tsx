@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { discountedPrice, formatPrice } from '../../../lib/price.ts'
-import { apiServer, testApi } from '../../../test/api-server.ts'
+import { apiServer, recordRequests, testApi } from '../../../test/api-server.ts'
 import { setViewportWidth } from '../../../test/match-media.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 
@@ -30,16 +30,6 @@ async function apiProduct(id: number): Promise<ApiProduct> {
 }
 
 /** Every request the app makes to the API during this test, as path + query. */
-function recordRequests() {
-  const urls: string[] = []
-  const listener = ({ request }: { request: Request }) => {
-    const url = new URL(request.url)
-    urls.push(url.pathname + url.search)
-  }
-  apiServer.events.on('request:start', listener)
-  onTestFinished(() => apiServer.events.removeListener('request:start', listener))
-  return urls
-}
 
 /** jsdom has no layout: make the photo grid report a height, and the window its own. */
 function stubLayout({ gridHeight, windowHeight }: { gridHeight: number; windowHeight: number }) {
