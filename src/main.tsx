@@ -1,12 +1,30 @@
-/**
- * The page's entry. It lets the browser paint the HTML's own bar first, then starts the app
- * (start.tsx). The app's code is already on its way: index.html preloads it (see
- * scripts/preload-app-start-plugin.ts). Only running it waits, so a slow phone paints at once
- * instead of after the whole framework has been evaluated.
- */
-await new Promise<void>((resolve) => {
-  // After the next frame has painted; a hidden tab gets no frames, so a timer backs it up.
-  requestAnimationFrame(() => setTimeout(resolve, 0))
-  setTimeout(resolve, 100)
+import { QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider } from '@tanstack/react-router'
+import { createStore, Provider as JotaiProvider } from 'jotai'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { toastNotifier } from './lib/notify.ts'
+import { createQueryClient } from './lib/query-client.ts'
+import { persistCatalogue } from './lib/query-persistence.ts'
+import { registerServiceWorker } from './lib/service-worker.ts'
+import { createAppRouter } from './router.tsx'
+import './styles/global.css'
+
+const queryClient = createQueryClient(toastNotifier)
+const store = createStore()
+const router = createAppRouter({ queryClient, store })
+registerServiceWorker()
+
+// The app renders once the last catalogue is back in the cache, so a reload paints it before
+// the network answers (and offline). Only a local read: no request waits.
+void persistCatalogue(queryClient, __BUILD_ID__).then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <JotaiProvider store={store}>
+          <RouterProvider router={router} />
+        </JotaiProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  )
 })
-await import('./start.tsx')

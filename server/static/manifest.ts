@@ -58,16 +58,13 @@ export function chunkClosure(manifest: Manifest, keys: readonly string[]): Chunk
   })
 }
 
-/**
- * What every page loads before its route: the entry chunk and the app it starts. The entry
- * (src/main.tsx) waits for a first paint and then imports the app (src/start.tsx), its only
- * dynamic import, which index.html preloads; so the app counts as part of the entry.
- */
-export function appStartKeys(manifest: Manifest): string[] {
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
-  return entryKey ? [entryKey, ...(manifest[entryKey]?.dynamicImports ?? [])] : []
+/** The entry chunk (src/main.tsx): what every page loads before its route. */
+export function entryKey(manifest: Manifest): string | undefined {
+  return Object.keys(manifest).find((key) => manifest[key]?.isEntry)
 }
 
-export function appStartClosure(manifest: Manifest): ChunkFiles {
-  return chunkClosure(manifest, appStartKeys(manifest))
+/** The entry with everything it imports statically: the app every page runs. */
+export function entryClosure(manifest: Manifest): ChunkFiles {
+  const key = entryKey(manifest)
+  return chunkClosure(manifest, key ? [key] : [])
 }

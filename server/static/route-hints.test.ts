@@ -10,18 +10,12 @@ mkdirSync(join(dist, '.vite'))
 writeFileSync(
   join(dist, '.vite', 'manifest.json'),
   JSON.stringify({
-    // The entry waits for a paint, then imports the app (src/start.tsx): both count as the entry.
+    // The entry and what it imports statically are loaded by every page.
     'index.html': {
       file: 'assets/index-1.js',
       isEntry: true,
-      imports: ['_preload-helper.js'],
-      dynamicImports: ['src/start.tsx'],
-    },
-    '_preload-helper.js': { file: 'assets/preload-helper-1.js' },
-    'src/start.tsx': {
-      file: 'assets/start-1.js',
-      isDynamicEntry: true,
       imports: ['_framework.js'],
+      dynamicImports: ['src/routes/index.tsx?tsr-split=component'],
     },
     '_framework.js': { file: 'assets/framework-1.js', css: ['assets/app-1.css'] },
     '_swiper.js': {
@@ -53,7 +47,7 @@ describe('route preload hints', () => {
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/product-1.js">')
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/swiper-1.js">')
     expect(html).not.toContain('framework-1.js')
-    expect(html).not.toContain('start-1.js')
+    expect(html).not.toContain('index-1.js')
     expect(html).toContain(
       '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/products/12">',
     )

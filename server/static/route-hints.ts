@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { appStartClosure, chunkClosure, readManifest } from './manifest.ts'
+import { chunkClosure, entryClosure, readManifest } from './manifest.ts'
 
 /**
  * Per-route preload hints for the SPA's index.html. A client-rendered page otherwise waits for
@@ -70,7 +70,7 @@ function routePattern(key: string): string[] | undefined {
 export function loadRouteHints(distDir: string): RouteHint[] {
   const manifest = readManifest(distDir)
   if (!manifest) return []
-  const entry = appStartClosure(manifest)
+  const entry = entryClosure(manifest)
   return Object.keys(manifest).flatMap((key) => {
     const pattern = routePattern(key)
     if (!pattern) return []

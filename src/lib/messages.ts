@@ -42,6 +42,8 @@ export const messages = {
   offline: 'You are offline. Check your connection and try again.',
   // Online, yet no answer: the API is down, refused the connection or was blocked on the way.
   unreachable: `${brand} could not reach its catalogue service. Please try again in a moment.`,
+  // A piece of the page whose code could not be downloaded (the account forms).
+  notLoaded: 'This could not be loaded. Check your connection and try again.',
   timeout: 'The server is taking too long to answer. Please try again.',
   // An API that only simulates writes (the public demo API) said yes but kept nothing.
   registrationNotKept:

@@ -1,8 +1,8 @@
-import { createMemoryHistory } from '@tanstack/react-router'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { act, render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createStore } from 'jotai'
-import { App } from '../app.tsx'
+import { createStore, Provider as JotaiProvider } from 'jotai'
 import { toastNotifier } from '../lib/notify.ts'
 import { createQueryClient } from '../lib/query-client.ts'
 import { createAppRouter } from '../router.tsx'
@@ -27,7 +27,14 @@ export async function renderApp(path = '/', userOptions?: Parameters<typeof user
   const history = createMemoryHistory({ initialEntries: [path] })
   const router = createAppRouter({ queryClient, store }, history)
   const user = userEvent.setup(userOptions)
-  const view = render(<App router={router} queryClient={queryClient} store={store} />)
+  // The providers main.tsx renders.
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <JotaiProvider store={store}>
+        <RouterProvider router={router} />
+      </JotaiProvider>
+    </QueryClientProvider>,
+  )
   await act(() => router.load())
   return { ...view, router, queryClient, store, user }
 }

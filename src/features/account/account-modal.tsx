@@ -1,11 +1,12 @@
 import { useAtom } from 'jotai'
-import { Suspense } from 'react'
-import { lazyExport } from '../../lib/lazy-export.ts'
 import { Modal } from '../../components/modal.tsx'
+import { OnDemand } from '../../components/on-demand.tsx'
+import { lazyComponent } from '../../lib/lazy-component.ts'
+import { messages } from '../../lib/messages.ts'
 import { accountModalOpenAtom } from './session.atoms.ts'
 
 // The modal's content (forms, validation) loads when it first opens, not with every page.
-const AccountModalContent = lazyExport(
+const AccountModalContent = lazyComponent(
   () => import('./components/account-modal-content.tsx'),
   'AccountModalContent',
 )
@@ -17,9 +18,12 @@ export function AccountModal() {
   const close = () => setOpen(false)
   return (
     <Modal labelledBy="account-modal-title" onClose={close}>
-      <Suspense fallback={<p role="status">Loading…</p>}>
+      <OnDemand
+        fallback={<p role="status">Loading…</p>}
+        failed={<p role="alert">{messages.notLoaded}</p>}
+      >
         <AccountModalContent onClose={close} />
-      </Suspense>
+      </OnDemand>
     </Modal>
   )
 }

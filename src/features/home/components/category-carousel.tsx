@@ -1,7 +1,7 @@
-import { Suspense } from 'react'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx'
 import { useEnhanceWhenVisible } from '../../../lib/after-paint.ts'
-import { lazyExport } from '../../../lib/lazy-export.ts'
+import { OnDemand } from '../../../components/on-demand.tsx'
+import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { useCategories, useCategoryPictures } from '../../catalog/index.ts'
 import styles from './category-carousel.module.css'
 import { CategorySlide, type CategorySlidesProps } from './category-slide.tsx'
@@ -9,7 +9,7 @@ import section from './section.module.css'
 
 // Swiper is loaded in its own chunk after the page is interactive; until then the same slides
 // show as a scrollable strip, so nothing waits for it and nothing moves when it arrives.
-const CategorySwiper = lazyExport(() => import('./category-swiper.tsx'), 'CategorySwiper')
+const CategorySwiper = lazyComponent(() => import('./category-swiper.tsx'), 'CategorySwiper')
 
 function CategoryStrip({ categories, pictures }: CategorySlidesProps) {
   return (
@@ -51,9 +51,9 @@ export function CategoryCarousel() {
       </h2>
       <div className={styles.carousel} ref={ref}>
         {enhance ? (
-          <Suspense fallback={<CategoryStrip {...slides} />}>
+          <OnDemand fallback={<CategoryStrip {...slides} />}>
             <CategorySwiper {...slides} />
-          </Suspense>
+          </OnDemand>
         ) : (
           <CategoryStrip {...slides} />
         )}

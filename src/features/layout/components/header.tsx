@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
-import { Suspense, useCallback, useId, useRef, useState } from 'react'
-import { lazyExport } from '../../../lib/lazy-export.ts'
+import { useCallback, useId, useRef, useState } from 'react'
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from '../../../components/icons.tsx'
 import { messages } from '../../../lib/messages.ts'
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
@@ -9,14 +8,8 @@ import { accountModalOpenAtom } from '../../account/index.ts'
 import { cartCountAtom } from '../../cart/index.ts'
 import { HEADER_CATEGORY_COUNT, useCategories } from '../../catalog/index.ts'
 import styles from './header.module.css'
-
-// The narrow layout's menu loads when the shopper reaches for its button (pointer or focus).
-const loadMobileMenu = () => import('./mobile-menu.tsx')
-const MobileMenu = lazyExport(loadMobileMenu, 'MobileMenu')
-const prefetchMobileMenu = () => void loadMobileMenu()
-
-// The wide layout's 'More Categories' dropdown: its code is not loaded on phones at all.
-const MoreCategories = lazyExport(() => import('./more-categories.tsx'), 'MoreCategories')
+import { MobileMenu } from './mobile-menu.tsx'
+import { MoreCategories } from './more-categories.tsx'
 
 export function Header() {
   const isDesktop = useMediaQuery(DESKTOP_QUERY)
@@ -47,9 +40,6 @@ export function Header() {
             aria-controls={menuId}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             onClick={() => setMenuOpen((open) => !open)}
-            onPointerEnter={prefetchMobileMenu}
-            onPointerDown={prefetchMobileMenu}
-            onFocus={prefetchMobileMenu}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </button>
@@ -81,9 +71,7 @@ export function Header() {
               ))}
               {moreCategories.length > 0 && (
                 <li>
-                  <Suspense>
-                    <MoreCategories categories={moreCategories} />
-                  </Suspense>
+                  <MoreCategories categories={moreCategories} />
                 </li>
               )}
             </ul>
@@ -115,11 +103,7 @@ export function Header() {
           </Link>
         </div>
       </div>
-      {!isDesktop && menuOpen && (
-        <Suspense>
-          <MobileMenu id={menuId} onClose={closeMenu} />
-        </Suspense>
-      )}
+      {!isDesktop && menuOpen && <MobileMenu id={menuId} onClose={closeMenu} />}
     </header>
   )
 }

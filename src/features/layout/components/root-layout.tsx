@@ -1,46 +1,27 @@
 import { Outlet } from '@tanstack/react-router'
-import { Suspense, useSyncExternalStore } from 'react'
-import { toastHostDemand } from '../../../lib/notify.ts'
+import { OnDemand } from '../../../components/on-demand.tsx'
 import { useIdleAfterPaint } from '../../../lib/after-paint.ts'
-import { lazyExport } from '../../../lib/lazy-export.ts'
+import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { AccountModal, SessionExpiry } from '../../account/index.ts'
 import { RefreshCategories } from '../../catalog/index.ts'
 import { ThemeSync } from '../../theme/index.ts'
+import { Footer } from './footer.tsx'
 import { Header } from './header.tsx'
 import { OfflineNotice } from './offline-notice.tsx'
 import styles from './root-layout.module.css'
 import { RouteProgress } from './route-progress.tsx'
 
-// Below every page's content: its code loads once the page has painted and the browser is idle
-// (not only when scrolled to: its landmark and links are there for every way of reading the page).
-const Footer = lazyExport(() => import('./footer.tsx'), 'Footer')
-
-function FooterWhenIdle() {
-  return useIdleAfterPaint() ? (
-    <Suspense>
-      <Footer />
-    </Suspense>
-  ) : null
-}
-
-// Toasts are not needed until the first one is raised: their library arrives in its own chunk then.
-const ToastHost = lazyExport(() => import('./toast-host.tsx'), 'ToastHost')
-
-function ToastHostOnDemand() {
-  const wanted = useSyncExternalStore(
-    toastHostDemand.subscribe,
-    toastHostDemand.wanted,
-    toastHostDemand.wanted,
-  )
-  return wanted ? <ToastHost /> : null
-}
+// Toasts bring their library (react-toastify): it loads once the page has painted and the
+// browser is idle. A toast raised before then waits in the library's queue for this container.
+const ToastHost = lazyComponent(() => import('./toast-host.tsx'), 'ToastHost')
 
 // Development builds only: the condition is a build-time constant, so production drops the import.
 const Devtools = import.meta.env.DEV
-  ? lazyExport(() => import('./devtools.tsx'), 'Devtools')
+  ? lazyComponent(() => import('./devtools.tsx'), 'Devtools')
   : () => null
 
 export function RootLayout() {
+  const idle = useIdleAfterPaint()
   return (
     <>
       <ThemeSync />
@@ -55,12 +36,14 @@ export function RootLayout() {
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
-      <FooterWhenIdle />
+      <Footer />
       <AccountModal />
-      <Suspense>
-        <ToastHostOnDemand />
-        <Devtools />
-      </Suspense>
+      {idle && (
+        <OnDemand>
+          <ToastHost />
+          <Devtools />
+        </OnDemand>
+      )}
     </>
   )
 }

@@ -1,10 +1,10 @@
-import { Suspense } from 'react'
 import { useEnhanceWhenVisible } from '../../../lib/after-paint.ts'
-import { lazyExport } from '../../../lib/lazy-export.ts'
+import { OnDemand } from '../../../components/on-demand.tsx'
+import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { PERKS } from './perks-data.ts'
 import styles from './perks-carousel.module.css'
 
-const PerksCarousel = lazyExport(() => import('./perks-carousel.tsx'), 'PerksCarousel')
+const PerksCarousel = lazyComponent(() => import('./perks-carousel.tsx'), 'PerksCarousel')
 
 /** The four perks as plain cards; they become the carousel of spec §9 once near the screen. */
 function PerksList() {
@@ -26,9 +26,9 @@ export function Perks() {
   return (
     <div ref={ref}>
       {enhance ? (
-        <Suspense fallback={<PerksList />}>
+        <OnDemand fallback={<PerksList />}>
           <PerksCarousel />
-        </Suspense>
+        </OnDemand>
       ) : (
         <PerksList />
       )}

@@ -1,14 +1,15 @@
-import { Suspense, useId, useLayoutEffect, useRef, useState } from 'react'
+import { useId, useLayoutEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
 import { useEnhanceWhenVisible } from '../../../lib/after-paint.ts'
-import { lazyExport } from '../../../lib/lazy-export.ts'
+import { OnDemand } from '../../../components/on-demand.tsx'
+import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
-
-// Swiper arrives in its own chunk (see NarrowGallery).
-const ImageCarousel = lazyExport(() => import('./image-carousel.tsx'), 'ImageCarousel')
 import { photoAlt } from './photo-alt.ts'
 import styles from './product-gallery.module.css'
+
+// Swiper arrives in its own chunk (see NarrowGallery).
+const ImageCarousel = lazyComponent(() => import('./image-carousel.tsx'), 'ImageCarousel')
 
 /**
  * The product's photos (spec §2.6): a carousel on small screens, a grid on wide ones. The grid is
@@ -43,9 +44,9 @@ function NarrowGallery({ images, title }: { images: readonly string[]; title: st
   return (
     <div ref={ref}>
       {enhance ? (
-        <Suspense fallback={firstPhoto}>
+        <OnDemand fallback={firstPhoto}>
           <ImageCarousel images={images} title={title} />
-        </Suspense>
+        </OnDemand>
       ) : (
         firstPhoto
       )}

@@ -1,0 +1,69 @@
+import { act, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { lazyComponent } from '../lib/lazy-component.ts'
+import { OnDemand } from './on-demand.tsx'
+
+const Piece = ({ text }: { text: string }) => <p>{text}</p>
+const networkError = () => new TypeError('Failed to fetch dynamically imported module: /x.js')
+
+afterEach(() => {
+  vi.restoreAllMocks()
+  sessionStorage.clear()
+})
+
+describe('an on-demand piece', () => {
+  it('shows the fallback while its code loads, then the piece', async () => {
+    const Lazy = lazyComponent(() => Promise.resolve({ Piece }), 'Piece')
+    render(
+      <OnDemand fallback={<p>plain</p>}>
+        <Lazy text="enhanced" />
+      </OnDemand>,
+    )
+    expect(screen.getByText('plain')).toBeInTheDocument()
+    expect(await screen.findByText('enhanced')).toBeInTheDocument()
+  })
+
+  it('keeps the page when the download fails, and downloads again once back online', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const load = vi
+      .fn<() => Promise<{ Piece: typeof Piece }>>()
+      .mockRejectedValueOnce(networkError())
+      .mockResolvedValue({ Piece })
+    const Lazy = lazyComponent(load, 'Piece')
+    render(
+      <main>
+        <h1>The page</h1>
+        <OnDemand fallback={<p>plain</p>} failed={<p>not loaded</p>}>
+          <Lazy text="enhanced" />
+        </OnDemand>
+      </main>,
+    )
+    expect(await screen.findByText('not loaded')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'The page' })).toBeInTheDocument()
+
+    act(() => void window.dispatchEvent(new Event('online')))
+    expect(await screen.findByText('enhanced')).toBeInTheDocument()
+    expect(load).toHaveBeenCalledTimes(2)
+  })
+
+  it('a failed download is tried again when the piece mounts again (React.lazy would stay failed)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const load = vi
+      .fn<() => Promise<{ Piece: typeof Piece }>>()
+      .mockRejectedValueOnce(networkError())
+      .mockResolvedValue({ Piece })
+    const Lazy = lazyComponent(load, 'Piece')
+    const piece = (
+      <OnDemand failed={<p>not loaded</p>}>
+        <Lazy text="menu" />
+      </OnDemand>
+    )
+    const view = render(piece)
+    expect(await screen.findByText('not loaded')).toBeInTheDocument()
+    view.unmount()
+    render(piece)
+    expect(await screen.findByText('menu')).toBeInTheDocument()
+  })
+})
