@@ -16,10 +16,13 @@ import { chunkClosure, entryClosure, entryKey, readManifest } from '../server/st
 // route's (the entry and the route's own chunks).
 const HOME_JS_BUDGET_KB = 135
 const ROUTE_JS_BUDGET_KB = 160
-const DIST = 'dist'
+// Where the build goes (and the server serves from): DIST_DIR, as for `npm start`.
+const DIST = process.env.DIST_DIR ?? 'dist'
 
 if (!process.argv.includes('--no-build')) {
-  const build = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] })
+  const build = spawnSync('npm', ['run', 'build', '--', '--outDir', DIST], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 const manifest = readManifest(DIST)

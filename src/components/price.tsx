@@ -1,4 +1,4 @@
-import { discountedPrice, formatPrice } from '../lib/price.ts'
+import { discountedPrice, formatPrice } from '../lib/pricing.ts'
 import styles from './price.module.css'
 
 interface PriceProps {

@@ -1,18 +1,15 @@
 export {
   addToCartAtom,
+  applyPromoAtom,
   cartAtom,
   cartCountAtom,
   changeQuantityAtom,
   clearCartAtom,
+  clearPromoAtom,
+  orderAmountsAtom,
+  promoAtom,
   removeFromCartAtom,
 } from './cart.atoms.ts'
 export type { CartProduct } from './cart.rules.ts'
 export { cartLineSchema, type CartLine } from './cart.schemas.ts'
-export {
-  cartTotal,
-  lineDiscountedPrice,
-  linePrice,
-  orderTotal,
-  type AppliedPromo,
-} from './pricing.ts'
-export { applyPromoAtom, clearPromoAtom, promoAtom } from './promo.atoms.ts'
+export { OrderTotals } from './components/order-totals.tsx'

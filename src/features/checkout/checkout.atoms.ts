@@ -1,13 +1,6 @@
 import { atom } from 'jotai'
 import { addressAtom, type Address } from '../address/index.ts'
-import {
-  cartAtom,
-  cartTotal,
-  clearCartAtom,
-  clearPromoAtom,
-  orderTotal,
-  promoAtom,
-} from '../cart/index.ts'
+import { clearCartAtom, clearPromoAtom, orderAmountsAtom } from '../cart/index.ts'
 import {
   newOrderNumber,
   recordOrderAtom,
@@ -42,22 +35,13 @@ export const paymentAtom = atom(
 export const placeOrderAtom = atom(null, (get, set, now: Date): Order | undefined => {
   const address: Address | null = get(addressAtom)
   const payment = get(paymentAtom)
-  const lines = get(cartAtom)
+  const { lines, items, promo, promoDiscount, shipping, total } = get(orderAmountsAtom)
   if (!address || !payment || lines.length === 0) return undefined
-  const promo = get(promoAtom)
-  const items = cartTotal(lines)
-  const discount = promo?.discount ?? 0
   const order: Order = {
     orderNumber: newOrderNumber(),
     date: now.toISOString(),
     cartData: lines,
-    price: {
-      items,
-      promo: discount,
-      promoCode: promo?.code,
-      shipping: 0,
-      total: orderTotal(items, discount),
-    },
+    price: { items, promo: promoDiscount, promoCode: promo?.code, shipping, total },
     address,
     payment,
   }

@@ -2,11 +2,11 @@ import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { Button, buttonClass } from '../../../components/button.tsx'
 import { messages } from '../../../lib/messages.ts'
-import { formatPrice } from '../../../lib/price.ts'
+import { formatPrice, instalment } from '../../../lib/pricing.ts'
 import { isSignedInAtom } from '../../account/index.ts'
-import { instalment } from '../pricing.ts'
 import styles from './cart.module.css'
-import { OrderTotals, useOrderAmounts } from './order-totals.tsx'
+import { orderAmountsAtom } from '../cart.atoms.ts'
+import { OrderTotals } from './order-totals.tsx'
 import { PromoField } from './promo-field.tsx'
 
 // Express wallets lead to the same checkout (decisions §10).
@@ -14,7 +14,7 @@ const CHECKOUT_BUTTONS = ['Checkout Now', 'PayPal Checkout', 'Apple Pay'] as con
 
 /** The cart's order summary (spec §2.7); checkout is disabled while the total is 0 or less (§5). */
 export function OrderSummary() {
-  const amounts = useOrderAmounts()
+  const amounts = useAtomValue(orderAmountsAtom)
   const signedIn = useAtomValue(isSignedInAtom)
   const canCheckout = amounts.total > 0
 

@@ -1,20 +1,7 @@
-import { useAtomValue } from 'jotai'
-import { formatPrice } from '../../../lib/price.ts'
-import { cartAtom } from '../cart.atoms.ts'
-import { cartTotal, orderTotal } from '../pricing.ts'
-import { promoAtom } from '../promo.atoms.ts'
+import { formatPrice, type OrderAmounts } from '../../../lib/pricing.ts'
 import styles from './cart.module.css'
 
-/** The cart's amounts (spec §9): items after discounts, the promo, free shipping and the total. */
-export function useOrderAmounts() {
-  const lines = useAtomValue(cartAtom)
-  const promo = useAtomValue(promoAtom)
-  const items = cartTotal(lines)
-  const promoDiscount = promo?.discount ?? 0
-  return { lines, promo, items, promoDiscount, total: orderTotal(items, promoDiscount) }
-}
-
-export function OrderTotals({ amounts }: { amounts: ReturnType<typeof useOrderAmounts> }) {
+export function OrderTotals({ amounts }: { amounts: OrderAmounts }) {
   return (
     <>
       <p className={styles.row}>
@@ -29,7 +16,7 @@ export function OrderTotals({ amounts }: { amounts: ReturnType<typeof useOrderAm
       )}
       <p className={styles.row}>
         <span>Shipping</span>
-        <span>Free</span>
+        <span>{amounts.shipping === 0 ? 'Free' : formatPrice(amounts.shipping)}</span>
       </p>
       <p className={`${styles.row} ${styles.total}`}>
         <span>Total</span>

@@ -1,9 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useId, useState } from 'react'
 import { Button } from '../../../components/button.tsx'
-import { formatPrice } from '../../../lib/price.ts'
+import { formatPrice } from '../../../lib/pricing.ts'
 import { messages } from '../../../lib/messages.ts'
-import { applyPromoAtom, promoAtom } from '../promo.atoms.ts'
+import { applyPromoAtom, promoAtom } from '../cart.atoms.ts'
 import styles from './cart.module.css'
 
 /** The promo code field (spec §5): applied by 'Apply' or on leaving the field. */

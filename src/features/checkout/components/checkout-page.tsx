@@ -6,8 +6,7 @@ import { messages } from '../../../lib/messages.ts'
 import { pageTitle } from '../../../lib/page-title.ts'
 import { useMediaQuery } from '../../../lib/use-media-query.ts'
 import { addressAtom } from '../../address/index.ts'
-import { cartCountAtom } from '../../cart/index.ts'
-import { useOrderAmounts } from '../../cart/ui.ts'
+import { cartCountAtom, orderAmountsAtom } from '../../cart/index.ts'
 import { paymentAtom, placeOrderAtom } from '../checkout.atoms.ts'
 import styles from './checkout.module.css'
 import { MiniCart, SummaryPanel } from './checkout-summary.tsx'
@@ -25,7 +24,7 @@ export function CheckoutPage() {
   const address = useAtomValue(addressAtom)
   const payment = useAtomValue(paymentAtom)
   const count = useAtomValue(cartCountAtom)
-  const amounts = useOrderAmounts()
+  const amounts = useAtomValue(orderAmountsAtom)
   const placeOrder = useSetAtom(placeOrderAtom)
   const navigate = useNavigate()
   const wide = useMediaQuery(WIDE_QUERY)

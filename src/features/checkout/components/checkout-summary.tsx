@@ -1,11 +1,13 @@
+import type { ExtractAtomValue } from 'jotai'
 import { useId, useState } from 'react'
 import { ChevronDownIcon } from '../../../components/icons.tsx'
-import { formatPrice } from '../../../lib/price.ts'
-import { lineDiscountedPrice } from '../../cart/index.ts'
-import { OrderTotals, type useOrderAmounts } from '../../cart/ui.ts'
+import { formatPrice, lineDiscountedPrice } from '../../../lib/pricing.ts'
+import { OrderTotals, type orderAmountsAtom } from '../../cart/index.ts'
 import styles from './checkout.module.css'
 
-function Items({ amounts }: { amounts: ReturnType<typeof useOrderAmounts> }) {
+type Amounts = ExtractAtomValue<typeof orderAmountsAtom>
+
+function Items({ amounts }: { amounts: Amounts }) {
   return (
     <>
       <ul className={styles.items}>
@@ -24,7 +26,7 @@ function Items({ amounts }: { amounts: ReturnType<typeof useOrderAmounts> }) {
 }
 
 /** Wide screens: the order summary beside the steps (spec §2.10, decisions §9). */
-export function SummaryPanel({ amounts }: { amounts: ReturnType<typeof useOrderAmounts> }) {
+export function SummaryPanel({ amounts }: { amounts: Amounts }) {
   return (
     <aside className={styles.summary} aria-labelledby="checkout-summary-title">
       <h2 id="checkout-summary-title">Order Summary</h2>
@@ -34,13 +36,7 @@ export function SummaryPanel({ amounts }: { amounts: ReturnType<typeof useOrderA
 }
 
 /** Small screens: the collapsible 'Cart (n)' summary with the total. */
-export function MiniCart({
-  amounts,
-  count,
-}: {
-  amounts: ReturnType<typeof useOrderAmounts>
-  count: number
-}) {
+export function MiniCart({ amounts, count }: { amounts: Amounts; count: number }) {
   const [open, setOpen] = useState(false)
   const bodyId = useId()
   return (

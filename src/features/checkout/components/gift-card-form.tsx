@@ -2,6 +2,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/button.tsx'
 import { FormField } from '../../../components/form-field.tsx'
+import { formatPrice, GIFT_CARD_AMOUNT } from '../../../lib/pricing.ts'
 import { giftCardSchema, type GiftCardInput } from '../payment.schemas.ts'
 import styles from './checkout.module.css'
 
@@ -16,7 +17,7 @@ export function GiftCardForm({ applied, onApply }: { applied: boolean; onApply: 
   if (applied)
     return (
       <p className={styles.success}>
-        Gift card applied: $60.00 of this order is paid by gift card.
+        Gift card applied: {formatPrice(GIFT_CARD_AMOUNT)} of this order is paid by gift card.
       </p>
     )
   return (

@@ -2,6 +2,7 @@ import { useAtom } from 'jotai'
 import { useState } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { messages } from '../../../lib/messages.ts'
+import { formatPrice, GIFT_CARD_AMOUNT } from '../../../lib/pricing.ts'
 import { AddressSummary } from '../../address/index.ts'
 import type { PaymentMethod } from '../../orders/index.ts'
 import { paymentAtom } from '../checkout.atoms.ts'
@@ -31,7 +32,11 @@ export function PaymentStep({ now }: { now: () => Date }) {
             ? `Visa ending in ${payment.cardLast4 ?? ''}`
             : METHOD_LABELS[payment.method]}
         </p>
-        {payment.giftCard && <p className={styles.note}>{messages.brand} gift card: $60.00</p>}
+        {payment.giftCard && (
+          <p className={styles.note}>
+            {messages.brand} gift card: {formatPrice(GIFT_CARD_AMOUNT)}
+          </p>
+        )}
         <div>
           <p className={styles.note}>Billing address</p>
           <AddressSummary address={payment.billing} />

@@ -1,12 +1,12 @@
 import { Button } from '../../../components/button.tsx'
-import { formatPrice } from '../../../lib/price.ts'
-import { lineDiscountedPrice } from '../../cart/index.ts'
-import { useOrderAmounts } from '../../cart/ui.ts'
+import { useAtomValue } from 'jotai'
+import { formatPrice, lineDiscountedPrice } from '../../../lib/pricing.ts'
+import { orderAmountsAtom } from '../../cart/index.ts'
 import styles from './checkout.module.css'
 
 /** Step 3, 'Order Review', with the button that places the order. */
 export function ReviewStep({ onPlaceOrder }: { onPlaceOrder: () => void }) {
-  const amounts = useOrderAmounts()
+  const amounts = useAtomValue(orderAmountsAtom)
   return (
     <div className={styles.form}>
       <ul className={styles.items} aria-label="Items to order">

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { buttonClass } from '../../../components/button.tsx'
 import { messages } from '../../../lib/messages.ts'
+import { formatPrice, GIFT_CARD_AMOUNT } from '../../../lib/pricing.ts'
 import { pageTitle } from '../../../lib/page-title.ts'
 import { isSignedInAtom } from '../../account/index.ts'
 import { AddressSummary } from '../../address/index.ts'
@@ -69,7 +70,7 @@ export function ConfirmationPage() {
             {payment.giftCard && (
               <p className={styles.row}>
                 <span>{messages.brand} gift card</span>
-                <span>$60.00</span>
+                <span>{formatPrice(GIFT_CARD_AMOUNT)}</span>
               </p>
             )}
             <p className={styles.muted}>

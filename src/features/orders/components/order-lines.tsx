@@ -1,5 +1,4 @@
-import { formatPrice } from '../../../lib/price.ts'
-import { lineDiscountedPrice } from '../../cart/index.ts'
+import { formatPrice, lineDiscountedPrice } from '../../../lib/pricing.ts'
 import type { Order } from '../order.schemas.ts'
 import styles from './orders.module.css'
 

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { formatPrice } from '../../../lib/price.ts'
+import { cartTotal, formatPrice, lineDiscountedPrice, roundCents } from '../../../lib/pricing.ts'
 import { login } from '../../../../server/test-support.ts'
 import { testApi } from '../../../test/api-server.ts'
 import { renderApp } from '../../../test/render-app.tsx'
-import { cartTotal, lineDiscountedPrice, orderTotal } from '../../cart/index.ts'
 import { orderSchema, type Order, type PaymentSummary } from '../order.schemas.ts'
 import { apiProduct, cartLineOf, TEST_ADDRESS } from '../../../test/shop-fixtures.ts'
 
@@ -44,7 +43,7 @@ async function buildOrder({
       promo: discount,
       promoCode: promo?.code,
       shipping: 0,
-      total: orderTotal(itemsTotal, discount),
+      total: roundCents(itemsTotal - discount),
     },
     address: ADDRESS,
     payment: { method: 'card', cardLast4: '4321', billing: ADDRESS, giftCard: false, ...payment },

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest'
+import {
+  cartTotal,
+  discountedPrice,
+  formatPrice,
+  instalment,
+  lineDiscountedPrice,
+  linePrice,
+  orderAmounts,
+  promoFor,
+  roundCents,
+  type PricedLine,
+} from './pricing.ts'
+
+const line = (price: number, quantity: number, discountPercentage: number): PricedLine => ({
+  price,
+  quantity,
+  discountPercentage,
+})
+
+describe('cart totals (spec §9)', () => {
+  it.each([
+    [line(10, 3, 0), 30, 30],
+    [line(19.99, 2, 15), 39.98, 33.98],
+    [line(1199, 1, 4.5), 1199, 1145.05],
+    [line(9.99, 2, 100), 19.98, 0],
+    [line(0.1, 3, 0), 0.3, 0.3],
+  ])('line %j: price %d, discounted %d', (cartLine, price, discounted) => {
+    expect(linePrice(cartLine)).toBe(price)
+    expect(lineDiscountedPrice(cartLine)).toBe(discounted)
+  })
+
+  it('sums the discounted lines and rounds once', () => {
+    // 3 × 3.335 = 10.005 exactly in decimal: rounding each line first would give 10.02.
+    const lines = [line(3.335, 1, 0), line(3.335, 1, 0), line(3.335, 1, 0)]
+    expect(cartTotal(lines)).toBe(10.01)
+    expect(cartTotal([line(100, 2, 10), line(50, 1, 50)])).toBe(205)
+    expect(cartTotal([])).toBe(0)
+  })
+
+  it('takes the promo off the cart total, possibly to 0 or below; shipping is free', () => {
+    const lines = [line(100, 2, 10), line(50, 1, 50)]
+    expect(orderAmounts(lines, promoFor('flat50') ?? null)).toEqual({
+      items: 205,
+      promo: { code: 'FLAT50', discount: 50, valid: true },
+      promoDiscount: 50,
+      shipping: 0,
+      total: 155,
+    })
+    expect(orderAmounts([line(40, 1, 0)], promoFor('FLAT50') ?? null).total).toBe(-10)
+    expect(orderAmounts([line(10.1, 1, 0)], promoFor('SUMMER') ?? null).total).toBe(5.1)
+    expect(orderAmounts([line(10.1, 1, 0)], null)).toMatchObject({ promoDiscount: 0, total: 10.1 })
+  })
+
+  it('splits the total into four payments', () => {
+    expect(instalment(155)).toBe(38.75)
+    expect(instalment(-10)).toBe(0)
+  })
+})
+
+describe('promo codes (spec §5)', () => {
+  it.each([
+    ['FLAT50', 50, true],
+    ['flat50', 50, true],
+    ['  Flat50 ', 50, true],
+    ['FLAT5', 5, false],
+    ['SUMMER', 5, false],
+  ])('%s gives %d off', (code, discount, valid) => {
+    expect(promoFor(code)).toEqual({ code: valid ? 'FLAT50' : code.trim(), discount, valid })
+  })
+
+  it('gives nothing for an empty code', () => {
+    expect(promoFor('')).toBeUndefined()
+    expect(promoFor('   ')).toBeUndefined()
+  })
+})
+
+describe('prices (spec §9)', () => {
+  it.each([
+    [100, 0, 100],
+    [100, 12.5, 87.5],
+    [1199, 4.5, 1145.05],
+    [9.99, 100, 0],
+    [19.99, 15, 16.99],
+    [10.05, 50, 5.03],
+  ])('%d at %d%% off is %d', (price, discount, expected) => {
+    expect(discountedPrice(price, discount)).toBe(expected)
+  })
+
+  it('rounds to cents half away from zero', () => {
+    expect(roundCents(1.005)).toBe(1.01)
+    expect(roundCents(2.675)).toBe(2.68)
+    expect(roundCents(-1.005)).toBe(-1.01)
+  })
+
+  it('formats with $ and two decimals', () => {
+    expect(formatPrice(1145.05)).toBe('$1,145.05')
+    expect(formatPrice(0)).toBe('$0.00')
+  })
+})

@@ -1,0 +1,98 @@
+/**
+ * Every price rule of the spec (§4, §5, §9) in one place: product, cart line, cart and order
+ * amounts, promo codes, the gift card, instalments. Cart, checkout and the confirmation all use it.
+ */
+
+const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+
+/** Prices are shown with $ (spec §9). */
+export function formatPrice(amount: number): string {
+  return currency.format(amount)
+}
+
+/**
+ * Rounds half away from zero to cents. A small tolerance absorbs binary noise, so amounts that are
+ * exactly half a cent in decimal (1.005, or 3 × 3.335 summed) round up as a person would expect.
+ */
+export function roundCents(amount: number): number {
+  const cents = Math.abs(amount) * 100
+  return (Math.sign(amount) * Math.round(cents + 1e-7)) / 100 || 0
+}
+
+/** Spec §9's discount: amount × (100 − discountPercentage) / 100, not yet rounded. */
+const afterDiscount = (amount: number, discountPercentage: number) =>
+  (amount * (100 - discountPercentage)) / 100
+
+/** A product's price after its discount, to 2 decimals (spec §9). */
+export const discountedPrice = (price: number, discountPercentage: number) =>
+  roundCents(afterDiscount(price, discountPercentage))
+
+/** What pricing needs of a cart line. */
+export interface PricedLine {
+  price: number
+  quantity: number
+  discountPercentage: number
+}
+
+/** Spec §9: line price = quantity × price. */
+export const linePrice = (line: PricedLine) => roundCents(line.quantity * line.price)
+
+/** Spec §9: discounted line price = line price × (100 − discount) / 100, to 2 decimals. */
+export const lineDiscountedPrice = (line: PricedLine) =>
+  roundCents(afterDiscount(line.quantity * line.price, line.discountPercentage))
+
+/** Spec §9: the cart total is the sum of the lines' discounted amounts, rounded once, to 2 decimals. */
+export const cartTotal = (lines: readonly PricedLine[]) =>
+  roundCents(
+    lines.reduce(
+      (sum, line) => sum + afterDiscount(line.quantity * line.price, line.discountPercentage),
+      0,
+    ),
+  )
+
+/** Spec §5: FLAT50 (any case) takes 50 off; any other non-empty code takes the default 5 off. */
+export const PROMO_CODE = 'FLAT50'
+export const PROMO_VALUE = 50
+export const PROMO_DEFAULT_VALUE = 5
+
+export interface AppliedPromo {
+  code: string
+  discount: typeof PROMO_VALUE | typeof PROMO_DEFAULT_VALUE
+  valid: boolean
+}
+
+/** The promo a code gives; undefined for an empty code (no discount, spec §4). */
+export function promoFor(code: string): AppliedPromo | undefined {
+  const trimmed = code.trim()
+  if (!trimmed) return undefined
+  const valid = trimmed.toUpperCase() === PROMO_CODE
+  return {
+    code: valid ? PROMO_CODE : trimmed,
+    discount: valid ? PROMO_VALUE : PROMO_DEFAULT_VALUE,
+    valid,
+  }
+}
+
+/**
+ * An order's amounts (spec §9): the items after their discounts, the promo, free shipping, and the
+ * total = items − promo (it may reach 0 or less; checkout is then disabled, spec §5).
+ */
+export function orderAmounts(lines: readonly PricedLine[], promo: AppliedPromo | null) {
+  const items = cartTotal(lines)
+  const promoDiscount = promo?.discount ?? 0
+  return {
+    items,
+    promo,
+    promoDiscount,
+    shipping: 0,
+    total: roundCents(items - promoDiscount),
+  }
+}
+
+export type OrderAmounts = ReturnType<typeof orderAmounts>
+
+/** 'Pay in 4' instalments: the total in four equal payments, to the cent. */
+export const instalment = (total: number) => roundCents(Math.max(total, 0) / 4)
+
+/** The gift card line: a fixed $60.00 (spec §2.11, §9). */
+export const GIFT_CARD_AMOUNT = 60
