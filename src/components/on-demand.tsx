@@ -1,5 +1,6 @@
-import { Component, Suspense, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { retryFailedDownloads } from '../lib/lazy-component.ts'
+import { Boundary } from './boundary.tsx'
 
 interface OnDemandProps {
   children: ReactNode
@@ -11,36 +12,15 @@ interface OnDemandProps {
 
 /**
  * Where a piece whose code loads on demand (`lazyComponent`) renders. A failed download shows the
- * fallback instead of taking the page down, and is tried again when the browser is back online
- * (the usual cause) or when the piece is mounted again.
+ * fallback instead of taking the page down, and is tried again when the browser is back online or
+ * when the piece is mounted again (a modal or menu opened again).
  */
-export class OnDemand extends Component<OnDemandProps, { failed: boolean }> {
-  override state = { failed: false }
-
-  constructor(props: OnDemandProps) {
-    super(props)
-    retryFailedDownloads()
-  }
-
-  static getDerivedStateFromError() {
-    return { failed: true }
-  }
-
-  private retry = () => {
-    retryFailedDownloads()
-    this.setState({ failed: false })
-  }
-
-  override componentDidMount() {
-    window.addEventListener('online', this.retry)
-  }
-
-  override componentWillUnmount() {
-    window.removeEventListener('online', this.retry)
-  }
-
-  override render() {
-    const { children, fallback = null, failed = fallback } = this.props
-    return this.state.failed ? failed : <Suspense fallback={fallback}>{children}</Suspense>
-  }
+export function OnDemand({ children, fallback = null, failed = fallback }: OnDemandProps) {
+  // Once per mount, before the children render: a piece that failed earlier downloads again.
+  useState(retryFailedDownloads)
+  return (
+    <Boundary fallback={fallback} failed={() => failed} onRetry={retryFailedDownloads}>
+      {children}
+    </Boundary>
+  )
 }

@@ -123,3 +123,6 @@ export function isRetryable(error: unknown): boolean {
     (failure.kind === 'http' && failure.status >= 500)
   )
 }
+
+/** A 401: the session's token has expired or been revoked (the account feature signs out). */
+export const isUnauthorized = (error: unknown) => toApiError(error).status === 401

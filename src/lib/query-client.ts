@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
-import { errorMessages, isRetryable, toApiError } from './api-error.ts'
+import { errorMessages, isRetryable, isUnauthorized } from './api-error.ts'
 import type { Notifier } from './notify.ts'
 import { PERSISTED_MAX_AGE_MS } from './query-persistence.ts'
 declare module '@tanstack/react-query' {
@@ -26,7 +26,7 @@ const MAX_RETRIES = 2
 export function createQueryClient(notify: Notifier): QueryClient {
   // A 401 means the session has ended: the account feature says so once and signs out instead.
   const toastAll = (error: unknown) => {
-    if (toApiError(error).status === 401) return
+    if (isUnauthorized(error)) return
     errorMessages(error).forEach((message) => notify.error(message))
   }
   return new QueryClient({
@@ -54,4 +54,18 @@ export function createQueryClient(notify: Notifier): QueryClient {
       mutations: { retry: false },
     },
   })
+}
+
+/** Calls `listener` with the error of every query or mutation that fails; returns the unsubscribe. */
+export function onRequestError(queryClient: QueryClient, listener: (error: unknown) => void) {
+  const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error') listener(event.action.error)
+  })
+  const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error') listener(event.action.error)
+  })
+  return () => {
+    unsubscribeQueries()
+    unsubscribeMutations()
+  }
 }

@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { sessionAtom } from '../features/account/index.ts'
+import { userQuery } from '../features/account/account.queries.ts'
 import { MyAccountPage } from '../features/account/components/my-account-page.tsx'
 
 export const Route = createFileRoute('/_auth/myaccount')({
+  // The guard (_auth) has made sure there is a session.
+  loader: async ({ context }) => {
+    const session = context.store.get(sessionAtom)
+    if (session) await context.queryClient.ensureQueryData(userQuery(session))
+  },
   component: MyAccountPage,
 })

@@ -1,9 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
 import { fetchUser } from './account.api.ts'
-import { accountKeys } from './account.keys.ts'
 import type { Session } from './session.atoms.ts'
 
-export { accountKeys }
+export const accountKeys = {
+  all: ['account'] as const,
+  user: (id: number) => [...accountKeys.all, 'user', id] as const,
+}
 
 /** The signed-in shopper's profile (users/{id}, with their token). */
 export function userQuery(session: Session) {

@@ -1,17 +1,15 @@
 import * as v from 'valibot'
+import { validation } from '../../lib/messages.ts'
 import { INDIAN_STATES } from './indian-states.ts'
 
-/** Spec §5, shipping address: the messages are the spec's, verbatim. */
-export const FILL_OUT = 'Please fill out this field.'
-
 const text = (max: number) =>
-  v.pipe(v.string(), v.trim(), v.maxLength(max, `Use at most ${max} characters`))
+  v.pipe(v.string(), v.trim(), v.maxLength(max, validation.tooLong(max)))
 const required = (max: number) =>
   v.pipe(
     v.string(),
     v.trim(),
-    v.nonEmpty(FILL_OUT),
-    v.maxLength(max, `Use at most ${max} characters`),
+    v.nonEmpty(validation.fillOut),
+    v.maxLength(max, validation.tooLong(max)),
   )
 
 /** A 6-digit Indian pincode, not starting with 0. */
@@ -19,6 +17,7 @@ export const PINCODE = /^[1-9]\d{5}$/
 /** An Indian mobile number: 10 digits from 6-9, optionally after +91. */
 export const MOBILE = /^(?:\+91[\s-]?)?[6-9]\d{9}$/
 
+/** Spec §5, shipping address; its messages are in lib/messages.ts, verbatim. */
 export const addressSchema = v.object({
   firstName: required(40),
   lastName: required(40),
@@ -29,16 +28,16 @@ export const addressSchema = v.object({
     v.string(),
     v.check(
       (state) => (INDIAN_STATES as readonly string[]).includes(state),
-      'Please select an item in the list',
+      validation.stateMissing,
     ),
   ),
-  code: v.pipe(v.string(), v.trim(), v.regex(PINCODE, 'Pincode is not valid')),
-  mobile: v.pipe(v.string(), v.trim(), v.regex(MOBILE, 'Phone number is not valid')),
+  code: v.pipe(v.string(), v.trim(), v.regex(PINCODE, validation.pincode)),
+  mobile: v.pipe(v.string(), v.trim(), v.regex(MOBILE, validation.mobile)),
   email: v.pipe(
     v.string(),
     v.trim(),
-    v.nonEmpty(FILL_OUT),
-    v.email('Not a proper email'),
+    v.nonEmpty(validation.fillOut),
+    v.email(validation.addressEmail),
     v.maxLength(254),
   ),
 })

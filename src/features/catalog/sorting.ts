@@ -1,10 +1,11 @@
+import { messages } from '../../lib/messages.ts'
 import type { Product } from './catalog.schemas.ts'
 
 /** Sort values of spec §3: 0 price ascending, 1 price descending, 2 rating descending. */
 export const SORT_OPTIONS = [
-  { value: 'price-asc', label: 'Price Low', sortBy: 'price', order: 'asc' },
-  { value: 'price-desc', label: 'Price High', sortBy: 'price', order: 'desc' },
-  { value: 'rating-desc', label: 'Top Rated', sortBy: 'rating', order: 'desc' },
+  { value: 'price-asc', label: messages.priceLow, sortBy: 'price', order: 'asc' },
+  { value: 'price-desc', label: messages.priceHigh, sortBy: 'price', order: 'desc' },
+  { value: 'rating-desc', label: messages.topRated, sortBy: 'rating', order: 'desc' },
 ] as const
 
 export type SortValue = (typeof SORT_OPTIONS)[number]['value']

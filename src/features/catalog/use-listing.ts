@@ -1,68 +1,57 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Product } from './catalog.schemas.ts'
 import { PAGE_SIZE, productListQuery, productScopeQuery } from './catalog.queries.ts'
 import { applyFilters } from './filter-products.ts'
-import { countFilters } from './filters.ts'
 import { filtersOf, type ListingSearch } from './listing-search.ts'
-import { sortProducts } from './sorting.ts'
+import { sortProducts, type SortValue } from './sorting.ts'
 
+/** What a listing shows; the route's loader has its data in the cache before it renders. */
 export interface Listing {
   products: readonly Product[]
   /** Products matching the filters (all of the scope without filters). */
   total: number
-  /** Products in the category or catalogue, before filters; undefined until known. */
-  scopeTotal: number | undefined
+  /** Products in the category or catalogue, before filters. */
+  scopeTotal: number
   hasMore: boolean
   loadMore: () => void
   loadingMore: boolean
-  pending: boolean
-  error: Error | null
-  retry: () => void
+}
+
+/** Without filters (decisions §4): pages of 30 from the API, sorted by it; Load More asks for more. */
+export function usePagedListing(
+  category: string | undefined,
+  sort: SortValue | undefined,
+): Listing {
+  const list = useSuspenseInfiniteQuery(productListQuery({ category, sort }))
+  const total = list.data.pages[0]?.total ?? 0
+  return {
+    products: list.data.pages.flatMap((page) => page.products),
+    total,
+    scopeTotal: total,
+    hasMore: list.hasNextPage,
+    loadMore: () => void list.fetchNextPage(),
+    loadingMore: list.isFetchingNextPage,
+  }
 }
 
 /**
- * A listing's products (decisions §4). Without filters: pages of 30 from the API, sorted by it.
- * With any filter: the whole category once, filtered and sorted here, shown 30 at a time; a
- * change of filters or sort starts again from the first 30.
+ * With any filter (decisions §4): the whole category once, filtered and sorted here, shown 30 at a
+ * time; a change of filters or sort starts again from the first 30.
  */
-export function useListing(category: string | undefined, search: ListingSearch): Listing {
-  const filters = filtersOf(search)
-  const filtering = countFilters(filters) > 0
-  const list = useInfiniteQuery({
-    ...productListQuery({ category, sort: search.sort }),
-    enabled: !filtering,
-  })
-  const scope = useQuery({ ...productScopeQuery(category), enabled: filtering })
+export function useFilteredListing(category: string | undefined, search: ListingSearch): Listing {
+  const { data: scope } = useSuspenseQuery(productScopeQuery(category))
   const key = JSON.stringify([category, search])
   const [paging, setPaging] = useState({ key, shown: PAGE_SIZE })
   if (paging.key !== key) setPaging({ key, shown: PAGE_SIZE })
   const shown = paging.key === key ? paging.shown : PAGE_SIZE
-
-  if (filtering) {
-    const matches = sortProducts(applyFilters(scope.data ?? [], filters), search.sort)
-    return {
-      products: matches.slice(0, shown),
-      total: matches.length,
-      scopeTotal: scope.data?.length,
-      hasMore: shown < matches.length,
-      loadMore: () => setPaging({ key, shown: shown + PAGE_SIZE }),
-      loadingMore: false,
-      pending: scope.isPending,
-      error: scope.error,
-      retry: () => void scope.refetch(),
-    }
-  }
-  const total = list.data?.pages[0]?.total ?? 0
+  const matches = sortProducts(applyFilters(scope, filtersOf(search)), search.sort)
   return {
-    products: list.data?.pages.flatMap((page) => page.products) ?? [],
-    total,
-    scopeTotal: list.data ? total : undefined,
-    hasMore: list.hasNextPage,
-    loadMore: () => void list.fetchNextPage(),
-    loadingMore: list.isFetchingNextPage,
-    pending: list.isPending,
-    error: list.error,
-    retry: () => void list.refetch(),
+    products: matches.slice(0, shown),
+    total: matches.length,
+    scopeTotal: scope.length,
+    hasMore: shown < matches.length,
+    loadMore: () => setPaging({ key, shown: shown + PAGE_SIZE }),
+    loadingMore: false,
   }
 }

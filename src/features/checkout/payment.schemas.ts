@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { FILL_OUT } from '../address/index.ts'
+import { validation } from '../../lib/messages.ts'
 
-const required = v.pipe(v.string(), v.trim(), v.nonEmpty(FILL_OUT))
+const required = v.pipe(v.string(), v.trim(), v.nonEmpty(validation.fillOut))
 
 /** Whether MM/YY is before the month of `now` (the card is valid through its last month). */
 export function expiryHasPast(expiry: string, now: Date): boolean {
@@ -17,21 +17,18 @@ export function expiryHasPast(expiry: string, now: Date): boolean {
 export function cardSchema(now: Date) {
   return v.object({
     name: v.pipe(required, v.maxLength(60)),
-    cardNumber: v.pipe(
-      v.string(),
-      v.regex(/^\d{4} \d{4} \d{4} \d{4}$/, 'Card Number is not valid'),
-    ),
+    cardNumber: v.pipe(v.string(), v.regex(/^\d{4} \d{4} \d{4} \d{4}$/, validation.cardNumber)),
     expirationDate: v.pipe(
       v.string(),
-      v.nonEmpty(FILL_OUT),
-      v.regex(/^\d{2}\/\d{2}$/, 'Enter the date as MM/YY'),
+      v.nonEmpty(validation.fillOut),
+      v.regex(/^\d{2}\/\d{2}$/, validation.expiryFormat),
       v.check((expiry) => {
         const month = Number(expiry.slice(0, 2))
         return month >= 1 && month <= 12
-      }, 'Invalid Expiration Month'),
-      v.check((expiry) => !expiryHasPast(expiry, now), 'Invalid Expiration Date has past'),
+      }, validation.expiryMonth),
+      v.check((expiry) => !expiryHasPast(expiry, now), validation.expiryPast),
     ),
-    cvv: v.pipe(v.string(), v.regex(/^[1-9]\d{2,4}$/, 'CVV Number is not valid')),
+    cvv: v.pipe(v.string(), v.regex(/^[1-9]\d{2,4}$/, validation.cvv)),
   })
 }
 
@@ -40,7 +37,7 @@ export type CardInput = v.InferInput<ReturnType<typeof cardSchema>>
 /** Spec §5, gift card. */
 export const giftCardSchema = v.object({
   cardNumber: v.pipe(required, v.maxLength(30)),
-  pin: v.pipe(v.string(), v.nonEmpty(FILL_OUT), v.length(4, 'Must be exactly 4 characters')),
+  pin: v.pipe(v.string(), v.nonEmpty(validation.fillOut), v.length(4, validation.pin)),
 })
 
 export type GiftCardInput = v.InferInput<typeof giftCardSchema>

@@ -67,7 +67,7 @@ export function AccountModalContent({ onClose }: { onClose: () => void }) {
         <h2 id={ACCOUNT_MODAL_TITLE_ID}>{messages.createAccountHeading}</h2>
         <p className={styles.text}>{messages.createAccountText}</p>
         <Link to="/userauth" className={buttonClass('primary')} onClick={onClose}>
-          create an account
+          {messages.createAccountButton}
         </Link>
       </div>
       <div>

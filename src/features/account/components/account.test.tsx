@@ -228,17 +228,25 @@ describe('registration (/userauth, spec §2.8, §3)', () => {
 })
 
 describe('my account (/myaccount, spec §2.12)', () => {
-  it('shows a loading state, then the personal details and the masked password', async () => {
+  it('shows a loading indicator while the details load (spec §2.12)', async () => {
     await seedSession()
     apiServer.use(
       http.get('*/api/users/:id', async ({ request }) => {
-        await delay(300)
+        await delay(600)
         return testApi().app.fetch(request)
       }),
     )
+    const { router } = await renderApp('/')
+    act(() => void router.navigate({ to: '/myaccount' }))
+    expect(await screen.findByLabelText('Loading')).toBeInTheDocument()
+    expect(await screen.findByRole('region', { name: 'Personal Details' })).toBeInTheDocument()
+    expect(screen.queryByLabelText('Loading')).not.toBeInTheDocument()
+  })
+
+  it('shows the personal details, loaded with the page, and the masked password', async () => {
+    await seedSession()
     await renderApp('/myaccount')
     expect(screen.getByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument()
-    expect(screen.getByRole('status', { name: 'Loading your details' })).toBeInTheDocument()
     const details = await screen.findByRole('region', { name: 'Personal Details' })
     const value = (label: string) =>
       within(details).getByText(label).nextElementSibling?.textContent

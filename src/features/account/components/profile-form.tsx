@@ -5,16 +5,12 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/button.tsx'
 import { FormField } from '../../../components/form-field.tsx'
+import { messages, validation } from '../../../lib/messages.ts'
 import { passwordMatches, saveProfile } from '../account.api.ts'
 import { accountKeys } from '../account.queries.ts'
 import type { User } from '../account.schemas.ts'
-import {
-  CURRENT_PASSWORD_MISMATCH,
-  profileSchema,
-  type ProfileInput,
-  type ProfileOutput,
-} from '../forms/profile.schema.ts'
-import { GENDERS, PASSWORD_HINT } from '../forms/registration.schema.ts'
+import { profileSchema, type ProfileInput, type ProfileOutput } from '../forms/profile.schema.ts'
+import { GENDERS } from '../forms/registration.schema.ts'
 import { renameSessionAtom, type Session } from '../session.atoms.ts'
 import styles from './account-forms.module.css'
 import { formatBirthDate } from './profile-view.tsx'
@@ -62,7 +58,10 @@ export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
     onSuccess: (matches) => {
       setVerified(matches)
       if (!matches)
-        form.setError('oldPassword', { type: 'server', message: CURRENT_PASSWORD_MISMATCH })
+        form.setError('oldPassword', {
+          type: 'server',
+          message: validation.currentPasswordMismatch,
+        })
     },
   })
 
@@ -140,7 +139,7 @@ export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
         <FormField label="Gender" error={errors.gender?.message}>
           {(control) => (
             <select {...control} {...form.register('gender')}>
-              <option value="">Choose One</option>
+              <option value="">{messages.chooseOne}</option>
               {GENDERS.map((gender) => (
                 <option key={gender}>{gender}</option>
               ))}
@@ -173,7 +172,7 @@ export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
             <FormField
               label="New Password"
               error={errors.newPassword?.message}
-              hint={PASSWORD_HINT}
+              hint={messages.passwordHint}
             >
               {(control) => (
                 <input
@@ -195,7 +194,7 @@ export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
               )}
             </FormField>
             <p className={styles.hint}>
-              <a href="#password-tips">Password Tips</a>
+              <a href="#password-tips">{messages.passwordTips}</a>
             </p>
             <p id="password-tips" className={styles.hint}>
               Use a phrase you can remember but others cannot guess, mix letters with numbers, and
@@ -207,10 +206,10 @@ export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
       <ServerError error={save.error} />
       <div className={styles.actions}>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save Changes'}
+          {save.isPending ? 'Saving…' : messages.saveChanges}
         </Button>
         <Button variant="secondary" onClick={onDone}>
-          Cancel
+          {messages.cancel}
         </Button>
       </div>
     </form>

@@ -2,14 +2,13 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
-import { toApiError } from '../../../lib/api-error.ts'
+import { isUnauthorized } from '../../../lib/api-error.ts'
 import { toastNotifier } from '../../../lib/notify.ts'
-import { accountKeys } from '../account.keys.ts'
+import { onRequestError } from '../../../lib/query-client.ts'
+import { accountKeys } from '../account.queries.ts'
 import { clearSessionAtom, isSignedInAtom } from '../session.atoms.ts'
 
 export const SESSION_EXPIRED = 'Your session has ended. Please sign in again.'
-
-const isUnauthorized = (error: unknown) => error !== null && toApiError(error).status === 401
 
 /**
  * An expired or revoked token (any 401 from the API) signs the shopper out cleanly: the session
@@ -32,26 +31,18 @@ export function SessionExpiry() {
       toastNotifier.error(SESSION_EXPIRED)
       if (onGuardedPage) void navigate({ to: '/' })
     }
-    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (
-        event.type === 'updated' &&
-        event.action.type === 'error' &&
-        isUnauthorized(event.action.error)
-      )
-        expire()
+    // A page's loader may have met the 401 before this was on the page (a guarded page opened
+    // directly): its failed query is still in the cache.
+    if (
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .some((query) => isUnauthorized(query.state.error))
+    )
+      expire()
+    return onRequestError(queryClient, (error) => {
+      if (isUnauthorized(error)) expire()
     })
-    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (
-        event.type === 'updated' &&
-        event.action.type === 'error' &&
-        isUnauthorized(event.action.error)
-      )
-        expire()
-    })
-    return () => {
-      unsubscribeQueries()
-      unsubscribeMutations()
-    }
   }, [signedIn, queryClient, clearSession, navigate, onGuardedPage])
 
   return null

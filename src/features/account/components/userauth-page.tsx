@@ -1,3 +1,4 @@
+import { messages } from '../../../lib/messages.ts'
 import { pageTitle } from '../../../lib/page-title.ts'
 import { useGoBack } from '../use-account.ts'
 import { RegisterForm } from './register-form.tsx'
@@ -15,7 +16,7 @@ export function UserAuthPage() {
         <SignInForm onSignedIn={goBack} />
       </section>
       <section className={styles.panel} aria-labelledby="register-title">
-        <h2 id="register-title">Create Your Account</h2>
+        <h2 id="register-title">{messages.createYourAccount}</h2>
         <RegisterForm onRegistered={goBack} />
       </section>
     </div>

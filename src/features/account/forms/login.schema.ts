@@ -1,9 +1,11 @@
 import * as v from 'valibot'
+import { validation } from '../../../lib/messages.ts'
+import { passwordField } from './shared-rules.ts'
 
 /** Spec §5, login. */
 export const loginSchema = v.object({
-  username: v.pipe(v.string(), v.trim(), v.nonEmpty('User Name is required'), v.maxLength(100)),
-  password: v.pipe(v.string(), v.nonEmpty('Password is required'), v.maxLength(128)),
+  username: v.pipe(v.string(), v.trim(), v.nonEmpty(validation.userNameRequired), v.maxLength(100)),
+  password: passwordField,
 })
 
 export type LoginInput = v.InferInput<typeof loginSchema>

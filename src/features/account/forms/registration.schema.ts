@@ -1,5 +1,12 @@
 import * as v from 'valibot'
-import { confirmEmailField, emailField } from './shared-rules.ts'
+import { validation } from '../../../lib/messages.ts'
+import {
+  confirmEmailField,
+  confirmPasswordField,
+  emailField,
+  mustMatch,
+  passwordField,
+} from './shared-rules.ts'
 
 export const COUNTRIES = ['India', 'Sri Lanka', 'Thailand', 'Singapore'] as const
 export const MONTHS = [
@@ -19,9 +26,6 @@ export const MONTHS = [
 export const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1))
 export const GENDERS = ['Male', 'Female', 'Other/Choose a Self-identity'] as const
 
-export const PASSWORD_HINT =
-  'Your password should contain 6-20 case sensitive characters, at least one numeral, at least one alphabet,special characters allowed.'
-
 const optional = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max))
 
 /** Spec §5, registration: the field names are the spec's (§3), the messages verbatim. */
@@ -31,47 +35,33 @@ export const registrationSchema = v.pipe(
       v.string(),
       v.check(
         (country) => (COUNTRIES as readonly string[]).includes(country),
-        'Country is missing.',
+        validation.countryMissing,
       ),
     ),
     email: emailField,
     confirmEmail: confirmEmailField,
-    uname: v.pipe(v.string(), v.trim(), v.nonEmpty('User Name missing'), v.maxLength(50)),
-    fname: v.pipe(v.string(), v.trim(), v.nonEmpty('First Name missing'), v.maxLength(50)),
-    lname: v.pipe(v.string(), v.trim(), v.nonEmpty('Last Name missing'), v.maxLength(50)),
+    uname: v.pipe(v.string(), v.trim(), v.nonEmpty(validation.userNameMissing), v.maxLength(50)),
+    fname: v.pipe(v.string(), v.trim(), v.nonEmpty(validation.firstNameMissing), v.maxLength(50)),
+    lname: v.pipe(v.string(), v.trim(), v.nonEmpty(validation.lastNameMissing), v.maxLength(50)),
     pno: v.pipe(
       v.string(),
       v.trim(),
-      v.check((pno) => pno === '' || /^[789]\d{9}$/.test(pno), 'Invalid phone number'),
+      v.check((pno) => pno === '' || /^[789]\d{9}$/.test(pno), validation.phoneInvalid),
     ),
     zipcode: v.pipe(
       v.string(),
       v.trim(),
-      v.check((zip) => zip === '' || /^[1-9]\d{5}$/.test(zip), 'Pincode is not valid'),
+      v.check((zip) => zip === '' || /^[1-9]\d{5}$/.test(zip), validation.pincode),
     ),
     months: optional(20),
     days: optional(2),
     gender: optional(40),
     // The hint's 6-20 characters with a letter and a digit is advice, not a rule (spec §5).
-    password: v.pipe(v.string(), v.nonEmpty('Password is required'), v.maxLength(128)),
-    confirmPassword: v.pipe(v.string(), v.nonEmpty('Confirm Password is required')),
+    password: passwordField,
+    confirmPassword: confirmPasswordField,
   }),
-  v.forward(
-    v.partialCheck(
-      [['email'], ['confirmEmail']],
-      (input) => input.email === input.confirmEmail,
-      'Email does not match',
-    ),
-    ['confirmEmail'],
-  ),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['confirmPassword']],
-      (input) => input.password === input.confirmPassword,
-      'Passwords does not match',
-    ),
-    ['confirmPassword'],
-  ),
+  mustMatch('email', 'confirmEmail', validation.emailMismatch),
+  mustMatch('password', 'confirmPassword', validation.passwordMismatch),
 )
 
 export type RegistrationInput = v.InferInput<typeof registrationSchema>

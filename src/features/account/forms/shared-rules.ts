@@ -1,15 +1,51 @@
 import * as v from 'valibot'
+import { validation } from '../../../lib/messages.ts'
 
 /** Spec §5: the same email rules and messages in registration and the profile form. */
 export const emailField = v.pipe(
   v.string(),
   v.trim(),
-  v.nonEmpty('Email Address missing.'),
-  v.email('Email is not in proper format'),
+  v.nonEmpty(validation.emailMissing),
+  v.email(validation.emailFormat),
   v.maxLength(254),
 )
 export const confirmEmailField = v.pipe(
   v.string(),
   v.trim(),
-  v.nonEmpty('Confirm Email Address Missing.'),
+  v.nonEmpty(validation.confirmEmailMissing),
 )
+
+/** Spec §5: login and registration share the password rule, registration and profile the confirm. */
+export const passwordField = v.pipe(
+  v.string(),
+  v.nonEmpty(validation.passwordRequired),
+  v.maxLength(128),
+)
+export const confirmPasswordField = v.pipe(
+  v.string(),
+  v.nonEmpty(validation.confirmPasswordRequired),
+)
+
+type Fields = Record<string, unknown>
+
+/**
+ * Spec §5: `confirm` must repeat `field`, else `message` under `confirm`. It runs once both fields
+ * pass their own rules, even while another field is still wrong, so a mismatch shows at once.
+ */
+export function mustMatch<
+  TInput extends Record<TField | TConfirm, unknown>,
+  TField extends string,
+  TConfirm extends string,
+>(field: TField, confirm: TConfirm, message: string) {
+  const check = v.forward<Fields, v.PartialCheckIssue<Fields>, [string]>(
+    v.partialCheck<Fields, [[string], [string]], Fields, string>(
+      [[field], [confirm]],
+      (input) => input[field] === input[confirm],
+      message,
+    ),
+    [confirm],
+  )
+  // valibot cannot resolve its path types for a generic input; TInput's constraint checks the
+  // names, and the check passes its input through unchanged, so the pipe keeps the form's type.
+  return check as v.BaseValidation<TInput, TInput, v.PartialCheckIssue<Fields>>
+}

@@ -17,8 +17,10 @@ export function CartPage() {
 
   return (
     <div className={`container ${styles.page}`}>
-      <title>{pageTitle('Your Cart')}</title>
-      <h1>Your Cart ({count})</h1>
+      <title>{pageTitle(messages.yourCart)}</title>
+      <h1>
+        {messages.yourCart} ({count})
+      </h1>
       {lines.length === 0 ? (
         <div className={styles.empty}>
           <p>{messages.cartEmpty}</p>

@@ -10,7 +10,7 @@ import { OrderTotals } from './order-totals.tsx'
 import { PromoField } from './promo-field.tsx'
 
 // Express wallets lead to the same checkout (decisions §10).
-const CHECKOUT_BUTTONS = ['Checkout Now', 'PayPal Checkout', 'Apple Pay'] as const
+const CHECKOUT_BUTTONS = [messages.checkoutNow, 'PayPal Checkout', 'Apple Pay'] as const
 
 /** The cart's order summary (spec §2.7); checkout is disabled while the total is 0 or less (§5). */
 export function OrderSummary() {
@@ -47,10 +47,10 @@ export function OrderSummary() {
         <div className={styles.member}>
           <p>{messages.becomeMember}</p>
           <Link to="/userauth" className={buttonClass('secondary')}>
-            Create an account
+            {messages.createAccountLink}
           </Link>
           <Link to="/userauth" className={buttonClass('ghost')}>
-            Sign in
+            {messages.signIn}
           </Link>
         </div>
       )}

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { Disclosure } from '../../../components/disclosure.tsx'
 import { CloseIcon } from '../../../components/icons.tsx'
+import { messages } from '../../../lib/messages.ts'
 import { productScopeQuery } from '../catalog.queries.ts'
 import { applyFilters, toggleFilter } from '../filter-products.ts'
 import { countFilters, filterGroups, type FilterGroup, type Filters } from '../filters.ts'
@@ -63,7 +64,7 @@ export function FilterPanel({ id, category, applied, onApply, onClose, sheet }: 
       aria-modal={sheet || undefined}
     >
       <div className={styles.panelHeader}>
-        <h2 id={titleId}>Filter ({countFilters(draft)})</h2>
+        <h2 id={titleId}>{messages.filterCount(countFilters(draft))}</h2>
         {sheet && (
           <button type="button" className={styles.tag} onClick={onClose} aria-label="Hide Filter">
             <CloseIcon width={20} height={20} />
@@ -111,7 +112,7 @@ export function FilterPanel({ id, category, applied, onApply, onClose, sheet }: 
       })}
       <div className={styles.panelActions}>
         <Button onClick={() => onApply(draft)} disabled={matches === undefined}>
-          {matches === undefined ? 'Counting products…' : `Show ${matches} Products`}
+          {matches === undefined ? 'Counting products…' : messages.showProducts(matches)}
         </Button>
         <Button
           variant="secondary"
@@ -120,7 +121,7 @@ export function FilterPanel({ id, category, applied, onApply, onClose, sheet }: 
             onApply({})
           }}
         >
-          Clear All
+          {messages.clearAll}
         </Button>
       </div>
     </aside>

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { recordRequests, testApi } from '../../../test/api-server.ts'
+import { apiServer, recordRequests, testApi } from '../../../test/api-server.ts'
 import { setViewportWidth } from '../../../test/match-media.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 
@@ -63,6 +64,24 @@ describe('product listings (spec §2.4)', () => {
     await renderApp('/products/spaceships')
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument()
     expect(screen.queryByText('No products found')).not.toBeInTheDocument()
+  })
+
+  it('shows the error page with Retry when the first page fails to load, and Retry recovers', async () => {
+    apiServer.use(
+      http.get('*/api/products', () => HttpResponse.json({ message: 'x' }, { status: 503 }), {
+        once: true,
+      }),
+    )
+    const { user } = await renderApp('/products')
+    const alert = await screen.findByRole('alert')
+    expect(
+      within(alert).getByRole('heading', { name: 'Sorry, this page could not be loaded' }),
+    ).toBeInTheDocument()
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /^All Products \(\d+\)$/ }),
+    ).toBeInTheDocument()
+    expect(cardTitles()).toHaveLength(30)
   })
 
   it("sorts through the API: 'Sort By: SELECT' until chosen, then Price Low, Price High, Top Rated", async () => {

@@ -1,20 +1,19 @@
 import { useCallback, useId, useState } from 'react'
 import { Breadcrumb, type Crumb } from '../../../components/breadcrumb.tsx'
 import { Button } from '../../../components/button.tsx'
-import { errorMessages } from '../../../lib/api-error.ts'
 import { messages } from '../../../lib/messages.ts'
 import { pageTitle } from '../../../lib/page-title.ts'
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
 import { categoryName } from '../categories.ts'
 import { toggleFilter } from '../filter-products.ts'
-import type { Filters } from '../filters.ts'
+import { countFilters, type Filters } from '../filters.ts'
 import { filtersOf, type ListingSearch } from '../listing-search.ts'
 import { useCategories } from '../use-categories.ts'
-import { useListing } from '../use-listing.ts'
+import { useFilteredListing, usePagedListing, type Listing } from '../use-listing.ts'
 import { FilterPanel } from './filter-panel.tsx'
 import { FilterTags } from './filter-tags.tsx'
 import styles from './listing.module.css'
-import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx'
+import { ProductGrid } from './product-grid.tsx'
 import { SortSelect } from './sort-select.tsx'
 
 interface ListingPageProps {
@@ -24,12 +23,40 @@ interface ListingPageProps {
   onSearchChange: (search: ListingSearch) => void
 }
 
-/** /products and /products/{category} (spec §2.4). */
-export function ListingPage({ category, search, onSearchChange }: ListingPageProps) {
+type PanelState = [open: boolean, setOpen: (open: boolean | ((open: boolean) => boolean)) => void]
+
+/**
+ * /products and /products/{category} (spec §2.4). The route's loader has the products in the cache.
+ * The filter panel's state lives here, so it stays open when the first filter changes the source.
+ */
+export function ListingPage(props: ListingPageProps) {
+  const panel = useState(false)
+  return countFilters(filtersOf(props.search)) > 0 ? (
+    <FilteredListing {...props} panel={panel} />
+  ) : (
+    <PagedListing {...props} panel={panel} />
+  )
+}
+
+type ListingViewProps = ListingPageProps & { panel: PanelState }
+
+function PagedListing(props: ListingViewProps) {
+  return <ListingView {...props} listing={usePagedListing(props.category, props.search.sort)} />
+}
+
+function FilteredListing(props: ListingViewProps) {
+  return <ListingView {...props} listing={useFilteredListing(props.category, props.search)} />
+}
+
+function ListingView({
+  category,
+  search,
+  onSearchChange,
+  panel: [panelOpen, setPanelOpen],
+  listing,
+}: ListingViewProps & { listing: Listing }) {
   const categories = useCategories()
   const name = category ? categoryName(category, categories) : messages.allProducts
-  const listing = useListing(category, search)
-  const [panelOpen, setPanelOpen] = useState(false)
   const panelId = useId()
   const sheet = !useMediaQuery(DESKTOP_QUERY)
   const filters = filtersOf(search)
@@ -48,8 +75,7 @@ export function ListingPage({ category, search, onSearchChange }: ListingPagePro
       <title>{pageTitle(name)}</title>
       <Breadcrumb items={crumbs} />
       <h1 className={styles.heading}>
-        {name}
-        {listing.scopeTotal !== undefined && ` (${listing.scopeTotal})`}
+        {name} ({listing.scopeTotal})
       </h1>
       <div className={styles.toolbar}>
         <Button
@@ -83,7 +109,7 @@ export function ListingPage({ category, search, onSearchChange }: ListingPagePro
             }}
           />
         )}
-        <section aria-label="Products" aria-busy={listing.pending}>
+        <section aria-label="Products">
           <ListingResults listing={listing} />
         </section>
       </div>
@@ -91,22 +117,13 @@ export function ListingPage({ category, search, onSearchChange }: ListingPagePro
   )
 }
 
-function ListingResults({ listing }: { listing: ReturnType<typeof useListing> }) {
-  if (listing.pending) return <ProductGridSkeleton />
-  if (listing.error && listing.products.length === 0) {
-    return (
-      <div className={styles.error} role="alert">
-        <p>{errorMessages(listing.error).join(' ')}</p>
-        <Button onClick={listing.retry}>Retry</Button>
-      </div>
-    )
-  }
+function ListingResults({ listing }: { listing: Listing }) {
   if (listing.products.length === 0) return <p className={styles.empty}>{messages.noProducts}</p>
   return (
     <>
       <ProductGrid products={listing.products} />
       <p className={styles.status} role="status">
-        Viewing {listing.products.length} of {listing.total} products
+        {messages.viewing(listing.products.length, listing.total)}
       </p>
       {listing.hasMore && (
         <div className={styles.more}>

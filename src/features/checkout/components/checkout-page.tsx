@@ -53,7 +53,12 @@ export function CheckoutPage() {
         <div className={styles.steps}>
           {!wide && <MiniCart amounts={amounts} count={count} />}
           <ol className={styles.steps}>
-            <CheckoutStep number={1} title="Shipping Address" disabled={false} disabledText="">
+            <CheckoutStep
+              number={1}
+              title={messages.shippingAddress}
+              disabled={false}
+              disabledText=""
+            >
               <ShippingStep
                 editing={editingAddress || !address}
                 onEditingChange={setEditingAddress}
@@ -61,7 +66,7 @@ export function CheckoutPage() {
             </CheckoutStep>
             <CheckoutStep
               number={2}
-              title="Payment Options"
+              title={messages.paymentOptions}
               disabled={!addressDone}
               disabledText="Add your shipping address first."
             >
@@ -69,7 +74,7 @@ export function CheckoutPage() {
             </CheckoutStep>
             <CheckoutStep
               number={3}
-              title="Order Review"
+              title={messages.orderReview}
               disabled={!addressDone || !payment}
               disabledText="Add your shipping address and payment first."
             >

@@ -1,6 +1,7 @@
 import type { ExtractAtomValue } from 'jotai'
 import { useId, useState } from 'react'
 import { ChevronDownIcon } from '../../../components/icons.tsx'
+import { messages } from '../../../lib/messages.ts'
 import { formatPrice, lineDiscountedPrice } from '../../../lib/pricing.ts'
 import { OrderTotals, type orderAmountsAtom } from '../../cart/index.ts'
 import styles from './checkout.module.css'
@@ -48,7 +49,7 @@ export function MiniCart({ amounts, count }: { amounts: Amounts; count: number }
         aria-controls={bodyId}
         onClick={() => setOpen((value) => !value)}
       >
-        <span>Cart ({count})</span>{' '}
+        <span>{messages.cartCount(count)}</span>{' '}
         <span>
           {formatPrice(amounts.total)}{' '}
           <ChevronDownIcon

@@ -29,7 +29,7 @@ export function PaymentStep({ now }: { now: () => Date }) {
       <div className={styles.form}>
         <p className={styles.success}>
           {payment.method === 'card'
-            ? `Visa ending in ${payment.cardLast4 ?? ''}`
+            ? messages.visaEndingIn(payment.cardLast4 ?? '')
             : METHOD_LABELS[payment.method]}
         </p>
         {payment.giftCard && (
@@ -43,7 +43,7 @@ export function PaymentStep({ now }: { now: () => Date }) {
         </div>
         <div>
           <Button variant="secondary" onClick={() => setPayment(null)}>
-            Change Payment
+            {messages.changePayment}
           </Button>
         </div>
       </div>
@@ -73,7 +73,7 @@ export function PaymentStep({ now }: { now: () => Date }) {
           checked={useGiftCard}
           onChange={(event) => setUseGiftCard(event.target.checked)}
         />
-        Pay with {messages.brand} gift Card
+        {messages.payWithGiftCard}
       </label>
       {useGiftCard && (
         <GiftCardForm applied={giftCardApplied} onApply={() => setGiftCardApplied(true)} />

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/button.tsx'
+import { messages } from '../../../lib/messages.ts'
 import {
   AddressFields,
   addressAtom,
@@ -36,10 +37,10 @@ export function ShippingStep({ editing, onEditingChange }: ShippingStepProps) {
       <label className={styles.choice}>
         <input type="radio" name="shipping-method" value="standard-ground" defaultChecked />
         <span>
-          <strong>Standard Ground</strong> 7-10 business days <strong>$0.00</strong>
+          <strong>{messages.standardGround}</strong> 7-10 business days <strong>$0.00</strong>
         </span>
       </label>
-      <Link to="/cart">Choose faster shipping</Link>
+      <Link to="/cart">{messages.fasterShipping}</Link>
     </fieldset>
   )
 
@@ -49,7 +50,7 @@ export function ShippingStep({ editing, onEditingChange }: ShippingStepProps) {
         <AddressSummary address={saved} />
         <div>
           <Button variant="secondary" onClick={() => onEditingChange(true)}>
-            Change Address
+            {messages.changeAddress}
           </Button>
         </div>
         {shipping}

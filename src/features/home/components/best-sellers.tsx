@@ -1,7 +1,6 @@
-import { useInfiniteQuery } from '@tanstack/react-query'
-import { Button } from '../../../components/button.tsx'
+import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
+import { QueryBoundary } from '../../../components/query-boundary.tsx'
 import { Skeleton } from '../../../components/skeleton.tsx'
-import { errorMessages } from '../../../lib/api-error.ts'
 import { messages } from '../../../lib/messages.ts'
 import { allProductsQuery, bestSellers } from '../../catalog/index.ts'
 import { ProductCard } from '../../catalog/ui.ts'
@@ -11,9 +10,6 @@ const COUNT = 4
 
 /** 'Our Best Sellers': the 4 highest-rated of the first page of products (spec §2.2, decisions §4). */
 export function BestSellers() {
-  const { data, error, isPending, refetch } = useInfiniteQuery(allProductsQuery())
-  const products = bestSellers(data?.pages[0]?.products ?? [], COUNT)
-
   return (
     <section
       className={`container ${styles.section}`}
@@ -23,28 +19,35 @@ export function BestSellers() {
       <h2 id="best-sellers-title" className={styles.title}>
         {messages.bestSellers}
       </h2>
-      {error && !data ? (
-        <div className={styles.error} role="alert">
-          <p>{errorMessages(error).join(' ')}</p>
-          <Button variant="secondary" onClick={() => void refetch()}>
-            Retry
-          </Button>
-        </div>
-      ) : (
-        <ul className={styles.grid} aria-busy={isPending}>
-          {isPending
-            ? Array.from({ length: COUNT }, (_, i) => (
-                <li key={i}>
-                  <Skeleton height="340px" />
-                </li>
-              ))
-            : products.map((product) => (
-                <li key={product.id}>
-                  <ProductCard product={product} />
-                </li>
-              ))}
-        </ul>
-      )}
+      {/* The home route starts the request without waiting for it: the hero paints at once. */}
+      <QueryBoundary fallback={<BestSellersSkeleton />}>
+        <BestSellerList />
+      </QueryBoundary>
     </section>
+  )
+}
+
+function BestSellerList() {
+  const { data } = useSuspenseInfiniteQuery(allProductsQuery())
+  return (
+    <ul className={styles.grid}>
+      {bestSellers(data.pages[0]?.products ?? [], COUNT).map((product) => (
+        <li key={product.id}>
+          <ProductCard product={product} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function BestSellersSkeleton() {
+  return (
+    <ul className={styles.grid} aria-busy="true" aria-label="Loading best sellers">
+      {Array.from({ length: COUNT }, (_, i) => (
+        <li key={i}>
+          <Skeleton height="340px" />
+        </li>
+      ))}
+    </ul>
   )
 }

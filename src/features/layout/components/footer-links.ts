@@ -1,4 +1,5 @@
 import type { LinkProps } from '@tanstack/react-router'
+import { messages } from '../../../lib/messages.ts'
 
 export interface FooterLink {
   label: string
@@ -46,7 +47,7 @@ export const FOOTER_SECTIONS: FooterSection[] = [
   {
     title: 'About Meridian',
     links: [
-      { label: 'All Products', link: { to: '/products' } },
+      { label: messages.allProducts, link: { to: '/products' } },
       {
         label: 'Holiday Gift Guide',
         link: { to: '/products/$category', params: { category: 'womens-bags' } },

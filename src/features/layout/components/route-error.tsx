@@ -1,8 +1,8 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { Button } from '../../../components/button.tsx'
-import { errorMessages } from '../../../lib/api-error.ts'
+import { ErrorState } from '../../../components/error-state.tsx'
+import { messages } from '../../../lib/messages.ts'
 import { pageTitle } from '../../../lib/page-title.ts'
 import styles from './status-page.module.css'
 
@@ -17,21 +17,11 @@ export function RouteError({ error }: ErrorComponentProps) {
   }, [queryErrorReset])
 
   return (
-    <section
-      className={`container ${styles.page}`}
-      role="alert"
-      aria-labelledby="route-error-title"
-    >
-      <title>{pageTitle('Something went wrong')}</title>
-      <h1 id="route-error-title">Sorry, this page could not be loaded</h1>
-      {errorMessages(error).map((message) => (
-        <p key={message} className={styles.text}>
-          {message}
-        </p>
-      ))}
-      <div className={styles.actions}>
-        <Button onClick={() => void router.invalidate()}>Retry</Button>
-      </div>
+    <section className={`container ${styles.page}`} aria-labelledby="route-error-title">
+      <title>{pageTitle(messages.genericError)}</title>
+      <ErrorState error={error} onRetry={() => void router.invalidate()}>
+        <h1 id="route-error-title">Sorry, this page could not be loaded</h1>
+      </ErrorState>
     </section>
   )
 }

@@ -40,14 +40,14 @@ export function ConfirmationPage() {
   const { payment } = order
   return (
     <div className={`container ${styles.page}`}>
-      <title>{pageTitle('Thank you for your order!')}</title>
+      <title>{pageTitle(messages.orderThanks)}</title>
       <div>
-        <h1>Thank you for your order!</h1>
+        <h1>{messages.orderThanks}</h1>
         <p className={styles.number}>
           Order number: <strong>{order.orderNumber}</strong>
         </p>
         <p>
-          You will receive an email confirmation shortly at <strong>{order.address.email}</strong>
+          {messages.confirmationEmail} <strong>{order.address.email}</strong>
         </p>
         <label className={styles.switch}>
           <input
@@ -75,7 +75,7 @@ export function ConfirmationPage() {
             )}
             <p className={styles.muted}>
               {payment.method === 'card'
-                ? `Visa ending in ${payment.cardLast4 ?? ''}`
+                ? messages.visaEndingIn(payment.cardLast4 ?? '')
                 : METHOD_NAMES[payment.method]}
             </p>
           </section>
@@ -89,7 +89,7 @@ export function ConfirmationPage() {
               <p className={styles.muted}>{messages.becomeMember}</p>
               <div>
                 <Link to="/userauth" className={buttonClass('secondary')}>
-                  Create an account
+                  {messages.createAccountLink}
                 </Link>
               </div>
             </section>

@@ -151,6 +151,26 @@ describe('product page (spec §2.6)', () => {
   })
 })
 
+describe("'You Might Also Like' on its own", () => {
+  it('shows its own error with Retry while the product stays, and Retry recovers', async () => {
+    apiServer.use(
+      http.get('*/api/products', () => HttpResponse.json({ message: 'x' }, { status: 500 }), {
+        once: true,
+      }),
+    )
+    const product = await apiProduct(1)
+    const { user } = await renderApp('/product/1')
+    await findProductTitle(product.title)
+    const related = screen.getByRole('region', { name: 'You Might Also Like' })
+    const alert = await within(related).findByRole('alert')
+    expect(alert).toHaveTextContent('Something went wrong please contact system admin!')
+    expect(screen.getByRole('heading', { level: 1, name: product.title })).toBeInTheDocument()
+
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
+    expect(await within(related).findAllByRole('article')).toHaveLength(3)
+  })
+})
+
 describe('buying from the product page', () => {
   it("'Add to Cart' adds the product, toasts, and adds 1 more on each click", async () => {
     const product = await apiProduct(1)

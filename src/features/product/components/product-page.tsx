@@ -2,6 +2,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Breadcrumb } from '../../../components/breadcrumb.tsx'
 import { Price } from '../../../components/price.tsx'
 import { StarRating } from '../../../components/star-rating.tsx'
+import { messages } from '../../../lib/messages.ts'
 import { pageTitle } from '../../../lib/page-title.ts'
 import { categoryName, productQuery, useCategories } from '../../catalog/index.ts'
 import { Perks } from './perks.tsx'
@@ -64,11 +65,11 @@ export function ProductPage({ id }: { id: number }) {
         </div>
       </div>
       <section className={styles.section} aria-labelledby="perks-title">
-        <h2 id="perks-title">Included with this Purchase</h2>
+        <h2 id="perks-title">{messages.includedWithPurchase}</h2>
         <Perks />
       </section>
       <section className={styles.section} aria-labelledby="related-title">
-        <h2 id="related-title">You Might Also Like</h2>
+        <h2 id="related-title">{messages.youMightAlsoLike}</h2>
         <RelatedProducts id={product.id} />
       </section>
     </div>

@@ -29,14 +29,14 @@ export function PurchaseActions({ product }: { product: Product }) {
     <>
       <div className={styles.actions}>
         <Button onClick={() => add.mutate(product)} disabled={soldOut}>
-          Add to Cart
+          {messages.addToCart}
         </Button>
         <Button
           variant="secondary"
           disabled={soldOut}
           onClick={() => add.mutate(product, { onSuccess: () => void navigate({ to: '/cart' }) })}
         >
-          Express Checkout
+          {messages.expressCheckout}
         </Button>
       </div>
       <div className={styles.actions}>

@@ -1,13 +1,23 @@
-import { useQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { QueryBoundary } from '../../../components/query-boundary.tsx'
+import { messages } from '../../../lib/messages.ts'
 import { relatedQuery } from '../../catalog/index.ts'
 import { ProductGrid, ProductGridSkeleton } from '../../catalog/ui.ts'
 
-/** 'You Might Also Like': 3 other products (spec §2.6, decisions §4). */
+/**
+ * 'You Might Also Like': 3 other products (spec §2.6, decisions §4). The product route starts the
+ * request without waiting for it: the product paints first.
+ */
 export function RelatedProducts({ id }: { id: number }) {
-  const related = useQuery(relatedQuery(id))
-  if (related.isPending) return <ProductGridSkeleton count={3} />
-  if (!related.data?.length) return <p>No suggestions right now.</p>
   return (
-    <ProductGrid products={related.data.slice(0, 3)} label="You Might Also Like" belowTheFold />
+    <QueryBoundary fallback={<ProductGridSkeleton count={3} />}>
+      <RelatedList id={id} />
+    </QueryBoundary>
   )
+}
+
+function RelatedList({ id }: { id: number }) {
+  const { data } = useSuspenseQuery(relatedQuery(id))
+  if (data.length === 0) return <p>No suggestions right now.</p>
+  return <ProductGrid products={data.slice(0, 3)} label={messages.youMightAlsoLike} belowTheFold />
 }

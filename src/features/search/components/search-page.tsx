@@ -2,7 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { SearchIcon } from '../../../components/icons.tsx'
-import { errorMessages } from '../../../lib/api-error.ts'
+import { ErrorState } from '../../../components/error-state.tsx'
 import { messages } from '../../../lib/messages.ts'
 import { pageTitle } from '../../../lib/page-title.ts'
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts'
@@ -76,14 +76,8 @@ function SearchResults({
     return <p className={styles.message}>Type at least {SEARCH_MIN_LENGTH} characters to search.</p>
   }
   if (results.isPending) return <ProductGridSkeleton />
-  if (results.error && !results.data) {
-    return (
-      <div className={styles.message} role="alert">
-        <p>{errorMessages(results.error).join(' ')}</p>
-        <Button onClick={() => void results.refetch()}>Retry</Button>
-      </div>
-    )
-  }
+  if (results.error && !results.data)
+    return <ErrorState error={results.error} onRetry={() => void results.refetch()} />
   const products = results.data?.pages.flatMap((page) => page.products) ?? []
   const total = results.data?.pages[0]?.total ?? 0
   if (products.length === 0) return <p className={styles.message}>{messages.searchNoResults}</p>
@@ -94,7 +88,7 @@ function SearchResults({
     >
       <ProductGrid products={products} label="Search results" />
       <p className={styles.status} role="status">
-        Viewing {products.length} of {total} products
+        {messages.viewing(products.length, total)}
       </p>
       {results.hasNextPage && (
         <div className={styles.more}>
@@ -111,7 +105,11 @@ function SearchResults({
   )
 }
 
-/** Results for a term of at least 3 characters; no request below that (spec §5). */
+/**
+ * Results for a term of at least 3 characters; no request below that (spec §5). The one page
+ * without a loader and suspense: its query follows the typing, and the previous results stay on
+ * screen while the next ones load, where suspense would swap them for a fallback at each letter.
+ */
 function useSearchResults(term: string) {
   return useInfiniteQuery({
     ...searchQuery(term),
