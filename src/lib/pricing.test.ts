@@ -43,6 +43,7 @@ describe('cart totals (spec §9)', () => {
     expect(orderAmounts(lines, promoFor('flat50') ?? null)).toEqual({
       items: 205,
       promo: { code: 'FLAT50', discount: 50, valid: true },
+      promoCode: 'FLAT50',
       promoDiscount: 50,
       shipping: 0,
       total: 155,

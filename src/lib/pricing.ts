@@ -83,6 +83,7 @@ export function orderAmounts(lines: readonly PricedLine[], promo: AppliedPromo |
   return {
     items,
     promo,
+    promoCode: promo?.code,
     promoDiscount,
     shipping: 0,
     total: roundCents(items - promoDiscount),

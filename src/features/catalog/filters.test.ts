@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { ProductCardData } from './catalog.schemas.ts'
-import { applyFilters, toggleFilter } from './filter-products.ts'
-import { appliedFilters, brandOptions, brandValue, countFilters } from './filters.ts'
+import {
+  applyFilters,
+  toggleFilter,
+  appliedFilters,
+  brandOptions,
+  brandValue,
+  countFilters,
+} from './filters.ts'
 import { parseListingSearch } from './listing-search.ts'
 import { sortProducts } from './sorting.ts'
 

@@ -2,7 +2,7 @@ import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-quer
 import { useState } from 'react'
 import type { Product } from './catalog.schemas.ts'
 import { PAGE_SIZE, productListQuery, productScopeQuery } from './catalog.queries.ts'
-import { applyFilters } from './filter-products.ts'
+import { applyFilters } from './filters.ts'
 import { filtersOf, type ListingSearch } from './listing-search.ts'
 import { sortProducts, type SortValue } from './sorting.ts'
 

@@ -35,13 +35,13 @@ export const paymentAtom = atom(
 export const placeOrderAtom = atom(null, (get, set, now: Date): Order | undefined => {
   const address: Address | null = get(addressAtom)
   const payment = get(paymentAtom)
-  const { lines, items, promo, promoDiscount, shipping, total } = get(orderAmountsAtom)
+  const { lines, items, promoCode, promoDiscount, shipping, total } = get(orderAmountsAtom)
   if (!address || !payment || lines.length === 0) return undefined
   const order: Order = {
     orderNumber: newOrderNumber(),
     date: now.toISOString(),
     cartData: lines,
-    price: { items, promo: promoDiscount, promoCode: promo?.code, shipping, total },
+    price: { items, promo: promoDiscount, promoCode, shipping, total },
     address,
     payment,
   }

@@ -22,25 +22,8 @@ const savedItemsAtom = atomWithValidatedStorage('savedItems', v.array(savedItemS
 
 export const savedAtom = atom((get) => get(savedItemsAtom))
 
-const toSaved = ({
-  id,
-  title,
-  brand,
-  category,
-  price,
-  discountPercentage,
-  rating,
-  thumbnail,
-}: SavedItem): SavedItem => ({
-  id,
-  title,
-  brand,
-  category,
-  price,
-  discountPercentage,
-  rating,
-  thumbnail,
-})
+// Only the fields a saved item keeps: the schema drops the rest (a cart line's quantity, say).
+const toSaved = (item: SavedItem): SavedItem => v.parse(savedItemSchema, item)
 
 /** Adds a product to the saved items unless it is there already. */
 export const saveItemAtom = atom(null, (get, set, item: SavedItem) => {

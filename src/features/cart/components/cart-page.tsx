@@ -1,19 +1,21 @@
 import { Link } from '@tanstack/react-router'
-import { useAtomValue, useSetAtom } from 'jotai'
+import { useAtomValue } from 'jotai'
 import { buttonClass } from '../../../components/button.tsx'
 import { messages } from '../../../lib/messages.ts'
 import { pageTitle } from '../../../lib/page-title.ts'
-import { saveForLaterAtom } from '../../saved/index.ts'
 import { cartAtom, cartCountAtom } from '../cart.atoms.ts'
+import type { CartLine as Line } from '../cart.schemas.ts'
 import styles from './cart.module.css'
 import { CartLine } from './cart-line.tsx'
 import { OrderSummary } from './order-summary.tsx'
 
-/** /cart (spec §2.7). */
-export function CartPage() {
+/**
+ * /cart (spec §2.7). 'Save for Later' belongs to the saved items (which import the cart), so the
+ * route hands it in: the two features do not import each other.
+ */
+export function CartPage({ onSaveForLater }: { onSaveForLater: (line: Line) => void }) {
   const lines = useAtomValue(cartAtom)
   const count = useAtomValue(cartCountAtom)
-  const saveForLater = useSetAtom(saveForLaterAtom)
 
   return (
     <div className={`container ${styles.page}`}>
@@ -38,7 +40,7 @@ export function CartPage() {
           <div>
             <ul className={styles.lines} aria-label="Items in your cart">
               {lines.map((line) => (
-                <CartLine key={line.id} line={line} onSaveForLater={saveForLater} />
+                <CartLine key={line.id} line={line} onSaveForLater={onSaveForLater} />
               ))}
             </ul>
             <p>

@@ -6,7 +6,7 @@ import { formatPrice, instalment } from '../../../lib/pricing.ts'
 import { isSignedInAtom } from '../../account/index.ts'
 import styles from './cart.module.css'
 import { orderAmountsAtom } from '../cart.atoms.ts'
-import { OrderTotals } from './order-totals.tsx'
+import { OrderTotals } from './order-lines.tsx'
 import { PromoField } from './promo-field.tsx'
 
 // Express wallets lead to the same checkout (decisions §10).

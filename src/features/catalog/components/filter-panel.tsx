@@ -5,7 +5,7 @@ import { Disclosure } from '../../../components/disclosure.tsx'
 import { CloseIcon } from '../../../components/icons.tsx'
 import { messages } from '../../../lib/messages.ts'
 import { productScopeQuery } from '../catalog.queries.ts'
-import { applyFilters, toggleFilter } from '../filter-products.ts'
+import { applyFilters, toggleFilter } from '../filters.ts'
 import { countFilters, filterGroups, type FilterGroup, type Filters } from '../filters.ts'
 import styles from './listing.module.css'
 

@@ -2,8 +2,8 @@ import type { ExtractAtomValue } from 'jotai'
 import { useId, useState } from 'react'
 import { ChevronDownIcon } from '../../../components/icons.tsx'
 import { messages } from '../../../lib/messages.ts'
-import { formatPrice, lineDiscountedPrice } from '../../../lib/pricing.ts'
-import { OrderTotals, type orderAmountsAtom } from '../../cart/index.ts'
+import { formatPrice } from '../../../lib/pricing.ts'
+import { LineList, OrderTotals, type orderAmountsAtom } from '../../cart/index.ts'
 import styles from './checkout.module.css'
 
 type Amounts = ExtractAtomValue<typeof orderAmountsAtom>
@@ -11,16 +11,7 @@ type Amounts = ExtractAtomValue<typeof orderAmountsAtom>
 function Items({ amounts }: { amounts: Amounts }) {
   return (
     <>
-      <ul className={styles.items}>
-        {amounts.lines.map((line) => (
-          <li key={line.id} className={styles.item}>
-            <span>
-              {line.title} × {line.quantity}
-            </span>
-            <span>{formatPrice(lineDiscountedPrice(line))}</span>
-          </li>
-        ))}
-      </ul>
+      <LineList lines={amounts.lines} />
       <OrderTotals amounts={amounts} />
     </>
   )

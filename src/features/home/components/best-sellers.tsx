@@ -2,8 +2,7 @@ import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
 import { QueryBoundary } from '../../../components/query-boundary.tsx'
 import { Skeleton } from '../../../components/skeleton.tsx'
 import { messages } from '../../../lib/messages.ts'
-import { allProductsQuery, bestSellers } from '../../catalog/index.ts'
-import { ProductCard } from '../../catalog/ui.ts'
+import { allProductsQuery, bestSellers, ProductCard } from '../../catalog/index.ts'
 import styles from './section.module.css'
 
 const COUNT = 4

@@ -1,39 +1,13 @@
-import { formatPrice, lineDiscountedPrice } from '../../../lib/pricing.ts'
+import { LineList, OrderTotals } from '../../cart/index.ts'
 import type { Order } from '../order.schemas.ts'
-import styles from './orders.module.css'
 
-/** An order's items and its price summary. */
+/** An order's items and its price summary, as it was placed. */
 export function OrderLines({ order }: { order: Order }) {
+  const { items, promo, promoCode, shipping, total } = order.price
   return (
     <>
-      <ul className={styles.items} aria-label={`Items in order ${order.orderNumber}`}>
-        {order.cartData.map((line) => (
-          <li key={line.id} className={styles.item}>
-            <span>
-              {line.title} × {line.quantity}
-            </span>
-            <span>{formatPrice(lineDiscountedPrice(line))}</span>
-          </li>
-        ))}
-      </ul>
-      <p className={styles.row}>
-        <span>Items</span>
-        <span>{formatPrice(order.price.items)}</span>
-      </p>
-      {order.price.promo > 0 && (
-        <p className={styles.row}>
-          <span>Promo{order.price.promoCode ? ` (${order.price.promoCode})` : ''}</span>
-          <span>−{formatPrice(order.price.promo)}</span>
-        </p>
-      )}
-      <p className={styles.row}>
-        <span>Shipping</span>
-        <span>Free</span>
-      </p>
-      <p className={`${styles.row} ${styles.total}`}>
-        <span>Total</span>
-        <span>{formatPrice(order.price.total)}</span>
-      </p>
+      <LineList lines={order.cartData} label={`Items in order ${order.orderNumber}`} />
+      <OrderTotals amounts={{ items, promoDiscount: promo, promoCode, shipping, total }} />
     </>
   )
 }

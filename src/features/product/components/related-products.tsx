@@ -1,8 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { QueryBoundary } from '../../../components/query-boundary.tsx'
 import { messages } from '../../../lib/messages.ts'
-import { relatedQuery } from '../../catalog/index.ts'
-import { ProductGrid, ProductGridSkeleton } from '../../catalog/ui.ts'
+import { relatedQuery, ProductGrid, ProductGridSkeleton } from '../../catalog/index.ts'
 
 /**
  * 'You Might Also Like': 3 other products (spec §2.6, decisions §4). The product route starts the

@@ -1,0 +1,56 @@
+import {
+  formatPrice,
+  lineDiscountedPrice,
+  type OrderAmounts,
+  type PricedLine,
+} from '../../../lib/pricing.ts'
+import styles from './order-lines.module.css'
+
+interface Line extends PricedLine {
+  id: number
+  title: string
+}
+
+/** The lines of a cart or an order: title × quantity and the discounted amount (spec §9). */
+export function LineList({ lines, label }: { lines: readonly Line[]; label?: string }) {
+  return (
+    <ul className={styles.items} aria-label={label}>
+      {lines.map((line) => (
+        <li key={line.id} className={styles.item}>
+          <span>
+            {line.title} × {line.quantity}
+          </span>
+          <span>{formatPrice(lineDiscountedPrice(line))}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+type Totals = Pick<OrderAmounts, 'items' | 'promoDiscount' | 'promoCode' | 'shipping' | 'total'>
+
+/** Items, the promo, shipping and the total: in the cart, the checkout and a placed order. */
+export function OrderTotals({ amounts }: { amounts: Totals }) {
+  return (
+    <>
+      <p className={styles.row}>
+        <span>Items</span>
+        <span>{formatPrice(amounts.items)}</span>
+      </p>
+      {amounts.promoDiscount > 0 && (
+        <p className={styles.row}>
+          <span>Promo{amounts.promoCode ? ` (${amounts.promoCode})` : ''}</span>
+          <span>−{formatPrice(amounts.promoDiscount)}</span>
+        </p>
+      )}
+      <p className={styles.row}>
+        <span>Shipping</span>
+        <span>{amounts.shipping === 0 ? 'Free' : formatPrice(amounts.shipping)}</span>
+      </p>
+      <p className={`${styles.row} ${styles.total}`}>
+        <span>Total</span>
+        <span>{formatPrice(amounts.total)}</span>
+      </p>
+    </>
+  )
+}
