@@ -6,6 +6,16 @@ import { OnDemand } from './on-demand.tsx'
 const Piece = ({ text }: { text: string }) => <p>{text}</p>
 const networkError = () => new TypeError('Failed to fetch dynamically imported module: /x.js')
 
+/** A download that fails once, offline (so no reload for a new build), then succeeds. */
+function failingOnce() {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+  return vi
+    .fn<() => Promise<{ Piece: typeof Piece }>>()
+    .mockRejectedValueOnce(networkError())
+    .mockResolvedValue({ Piece })
+}
+
 afterEach(() => {
   vi.restoreAllMocks()
   sessionStorage.clear()
@@ -24,12 +34,7 @@ describe('an on-demand piece', () => {
   })
 
   it('keeps the page when the download fails, and downloads again once back online', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
-    const load = vi
-      .fn<() => Promise<{ Piece: typeof Piece }>>()
-      .mockRejectedValueOnce(networkError())
-      .mockResolvedValue({ Piece })
+    const load = failingOnce()
     const Lazy = lazyComponent(load, 'Piece')
     render(
       <main>
@@ -48,12 +53,7 @@ describe('an on-demand piece', () => {
   })
 
   it('a failed download is tried again when the piece mounts again (React.lazy would stay failed)', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
-    const load = vi
-      .fn<() => Promise<{ Piece: typeof Piece }>>()
-      .mockRejectedValueOnce(networkError())
-      .mockResolvedValue({ Piece })
+    const load = failingOnce()
     const Lazy = lazyComponent(load, 'Piece')
     const piece = (
       <OnDemand failed={<p>not loaded</p>}>

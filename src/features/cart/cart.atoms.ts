@@ -1,13 +1,7 @@
 import { atom } from 'jotai'
 import { RESET } from 'jotai/utils'
 import * as v from 'valibot'
-import {
-  orderAmounts,
-  PROMO_CODE,
-  PROMO_DEFAULT_VALUE,
-  PROMO_VALUE,
-  promoFor,
-} from '../../lib/pricing.ts'
+import { orderAmounts, PROMO_DEFAULT_VALUE, PROMO_VALUE, promoFor } from '../../lib/pricing.ts'
 import { atomWithValidatedStorage } from '../../lib/storage-atom.ts'
 import {
   addLine,
@@ -60,12 +54,14 @@ const promoSchema = v.nullable(
 // Kept under 'promo' so a reload during checkout does not silently change the total.
 const promoStoreAtom = atomWithValidatedStorage('promo', promoSchema, null)
 
-/** The promo in force (never a stored one that does not match the rules). */
+/** The promo in force: a stored one only as the rules would give it for its code. */
 export const promoAtom = atom((get) => {
   const stored = get(promoStoreAtom)
-  return stored &&
-    stored.valid === (stored.code === PROMO_CODE) &&
-    stored.discount === (stored.valid ? PROMO_VALUE : PROMO_DEFAULT_VALUE)
+  const ruled = stored && promoFor(stored.code)
+  return ruled &&
+    ruled.code === stored.code &&
+    ruled.discount === stored.discount &&
+    ruled.valid === stored.valid
     ? stored
     : null
 })

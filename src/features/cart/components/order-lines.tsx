@@ -27,9 +27,9 @@ export function LineList({ lines, label }: { lines: readonly Line[]; label?: str
   )
 }
 
-type Totals = Pick<OrderAmounts, 'items' | 'promoDiscount' | 'promoCode' | 'shipping' | 'total'>
+type Totals = Pick<OrderAmounts, 'items' | 'promoDiscount' | 'promoCode' | 'total'>
 
-/** Items, the promo, shipping and the total: in the cart, the checkout and a placed order. */
+/** Items, the promo, shipping (free, spec §9) and the total: cart, checkout and a placed order. */
 export function OrderTotals({ amounts }: { amounts: Totals }) {
   return (
     <>
@@ -45,7 +45,7 @@ export function OrderTotals({ amounts }: { amounts: Totals }) {
       )}
       <p className={styles.row}>
         <span>Shipping</span>
-        <span>{amounts.shipping === 0 ? 'Free' : formatPrice(amounts.shipping)}</span>
+        <span>Free</span>
       </p>
       <p className={`${styles.row} ${styles.total}`}>
         <span>Total</span>

@@ -1,12 +1,11 @@
-import { useCallback, useId, useState } from 'react'
+import { useCallback, useId, useState, type Dispatch, type SetStateAction } from 'react'
 import { Breadcrumb, type Crumb } from '../../../components/breadcrumb.tsx'
 import { Button } from '../../../components/button.tsx'
 import { messages } from '../../../lib/messages.ts'
 import { pageTitle } from '../../../lib/page-title.ts'
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
 import { categoryName } from '../categories.ts'
-import { toggleFilter } from '../filters.ts'
-import { countFilters, type Filters } from '../filters.ts'
+import { countFilters, toggleFilter, type Filters } from '../filters.ts'
 import { filtersOf, type ListingSearch } from '../listing-search.ts'
 import { useCategories } from '../use-categories.ts'
 import { useFilteredListing, usePagedListing, type Listing } from '../use-listing.ts'
@@ -23,7 +22,7 @@ interface ListingPageProps {
   onSearchChange: (search: ListingSearch) => void
 }
 
-type PanelState = [open: boolean, setOpen: (open: boolean | ((open: boolean) => boolean)) => void]
+type PanelState = [open: boolean, setOpen: Dispatch<SetStateAction<boolean>>]
 
 /**
  * /products and /products/{category} (spec §2.4). The route's loader has the products in the cache.
