@@ -17,8 +17,7 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 
 /**
  * The SPA's import boundaries (conventions): components | lib → features → routes. A feature reaches
- * another only through its public modules: index.ts, and ui.ts where a feature keeps its shared
- * components apart from what the entry chunk needs; nothing imports routes/ but the route tree.
+ * another only through its public module, index.ts; nothing imports routes/ but the route tree.
  */
 const boundaryZones = [
   { target: './src/lib', from: ['./src/components', './src/features', './src/routes'] },
@@ -30,8 +29,8 @@ const boundaryZones = [
       .map((other) => ({
         target: `./src/features/${feature}`,
         from: `./src/features/${other}`,
-        except: ['./index.ts', './ui.ts'],
-        message: `Import from '../${other}/index.ts' (or ui.ts), the feature's public modules.`,
+        except: ['./index.ts'],
+        message: `Import from '../${other}/index.ts', the feature's public module.`,
       })),
   ),
 ]

@@ -4,7 +4,9 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type PluginOption } from 'vite'
 import { catalogueApiPlugin } from './server/dev-plugin.ts'
 import { buildEnvPlugin } from './scripts/build-env-plugin.ts'
+import { routeManifestPlugin } from './scripts/route-manifest-plugin.ts'
 import { serviceWorkerPlugin } from './scripts/service-worker-plugin.ts'
+import { firstScreens } from './src/first-screens.ts'
 
 /**
  * Identifies this build: the persisted query cache and the service worker's caches are tied to
@@ -12,59 +14,67 @@ import { serviceWorkerPlugin } from './scripts/service-worker-plugin.ts'
  */
 const buildId = process.env.BUILD_ID ?? Date.now().toString(36)
 
-export default defineConfig(({ command }) => ({
-  define: { __BUILD_ID__: JSON.stringify(command === 'build' ? buildId : 'dev') },
-  plugins: [
-    // Must come before the React plugin: it rewrites route files for automatic code splitting.
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      quoteStyle: 'single',
-      semicolons: false,
-    }),
-    react(),
-    // `npm run dev` / `vite preview` serve the real catalogue API at /api in the same process;
-    // never under Vitest, whose tests talk to the API's handler through MSW instead.
-    command === 'serve' && !process.env.VITEST ? (catalogueApiPlugin() as PluginOption) : undefined,
-    serviceWorkerPlugin(buildId),
-    buildEnvPlugin(),
-  ],
-  build: {
-    // The manifest lets `npm run size` attribute every chunk to the route that loads it.
-    manifest: true,
-    target: 'es2022',
-    // Every browser the build targets supports <link rel="modulepreload">: no polyfill.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // What the entry imports statically runs on every page: one file, not dozens of small
-          // shared ones (each a request and a worse compression). Routes and import()s stay split.
-          groups: [{ name: 'app', tags: ['$initial'] }],
+export default defineConfig(({ command }) => {
+  const routeManifest = routeManifestPlugin(firstScreens)
+  return {
+    define: { __BUILD_ID__: JSON.stringify(command === 'build' ? buildId : 'dev') },
+    plugins: [
+      // Must come before the React plugin: it rewrites route files for automatic code splitting.
+      tanstackRouter({
+        target: 'react',
+        autoCodeSplitting: true,
+        quoteStyle: 'single',
+        semicolons: false,
+        // Hands the generated routes to the route manifest the server's preload hints read.
+        plugins: [routeManifest.generatorPlugin],
+      }),
+      react(),
+      // `npm run dev` / `vite preview` serve the real catalogue API at /api in the same process;
+      // never under Vitest, whose tests talk to the API's handler through MSW instead.
+      command === 'serve' && !process.env.VITEST
+        ? (catalogueApiPlugin() as PluginOption)
+        : undefined,
+      serviceWorkerPlugin(buildId),
+      buildEnvPlugin(),
+      routeManifest.vitePlugin,
+    ],
+    build: {
+      // The manifest lets `npm run size` attribute every chunk to the route that loads it.
+      manifest: true,
+      target: 'es2022',
+      // Every browser the build targets supports <link rel="modulepreload">: no polyfill.
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // What the entry imports statically runs on every page: one file, not dozens of small
+            // shared ones (each a request and a worse compression). Routes and import()s stay split.
+            groups: [{ name: 'app', tags: ['$initial'] }],
+          },
         },
       },
     },
-  },
-  test: {
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'server',
+            environment: 'node',
+            include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          },
         },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'client',
-          environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
-          setupFiles: ['./vitest.setup.ts'],
-          environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
+        {
+          extends: true,
+          test: {
+            name: 'client',
+            environment: 'jsdom',
+            include: ['src/**/*.test.{ts,tsx}'],
+            setupFiles: ['./vitest.setup.ts'],
+            environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
+          },
         },
-      },
-    ],
-  },
-}))
+      ],
+    },
+  }
+})

@@ -10,7 +10,8 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { chunkClosure, entryClosure, entryKey, readManifest } from '../server/static/manifest.ts'
+import { chunkClosure, readManifest } from '../server/static/manifest.ts'
+import { readRouteManifest } from '../server/static/route-manifest.ts'
 
 // The CI guards the team set (issue 15, gzip): home's JavaScript before interactive, and any
 // route's (the entry and the route's own chunks).
@@ -27,6 +28,9 @@ if (!process.argv.includes('--no-build')) {
 }
 const manifest = readManifest(DIST)
 if (!manifest) throw new Error(`${DIST}/.vite/manifest.json is missing: build with manifest: true`)
+const routeManifest = readRouteManifest(DIST)
+if (!routeManifest)
+  throw new Error(`${DIST} has no route manifest (scripts/route-manifest-plugin.ts)`)
 
 const gzipSizes = new Map<string, number>()
 const gzipSize = (file: string) => {
@@ -38,42 +42,38 @@ const gzipSize = (file: string) => {
   return size
 }
 
-/** The files a chunk brings with it: itself, its static imports (recursively) and their CSS. */
-const closure = (key: string) => {
-  const { scripts, styles } = chunkClosure(manifest, [key])
-  return new Set([...scripts, ...styles])
-}
-
 const sum = (files: Iterable<string>, ext: string) =>
   [...files].filter((file) => file.endsWith(ext)).reduce((total, file) => total + gzipSize(file), 0)
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)
 
-const mainKey = entryKey(manifest)
-if (!mainKey) throw new Error('No entry chunk in the manifest')
-const { scripts, styles } = entryClosure(manifest)
-const entry = new Set([...scripts, ...styles])
-
-const routeKey = (key: string) => /^src\/routes\/(.+)\.tsx\?tsr-split=component$/.exec(key)?.[1]
-const routes = Object.keys(manifest)
-  .filter((key) => routeKey(key))
-  .map((key) => {
-    const extra = [...closure(key)].filter((file) => !entry.has(file))
-    return { route: routeKey(key) ?? key, js: sum(extra, '.js'), css: sum(extra, '.css') }
-  })
+const entry = new Set([...routeManifest.entry.scripts, ...routeManifest.entry.styles])
+const routes = routeManifest.routes
+  .map(({ path, scripts, styles }) => ({
+    route: path,
+    js: sum(scripts, '.js'),
+    css: sum(styles, '.css'),
+  }))
   .sort((a, b) => a.route.localeCompare(b.route))
 
-const home = routes.find((r) => r.route === 'index')
+const home = routes.find((r) => r.route === '/')
 const homeJs = sum(entry, '.js') + (home?.js ?? 0)
 const homeCss = sum(entry, '.css') + (home?.css ?? 0)
+// The chunks loaded by import() within a page (carousels, forms), not as a route of their own.
+const routeFiles = new Set(routeManifest.routes.flatMap((route) => route.scripts))
 const lazy = Object.entries(manifest)
-  .filter(([key, chunk]) => chunk.isDynamicEntry && !routeKey(key))
-  .map(([key]) => ({
-    chunk: key,
-    js: sum(
-      [...closure(key)].filter((file) => !entry.has(file)),
-      '.js',
-    ),
-  }))
+  .filter(
+    ([, chunk]) => chunk.isDynamicEntry && !routeFiles.has(chunk.file) && !entry.has(chunk.file),
+  )
+  .map(([key]) => {
+    const { scripts } = chunkClosure(manifest, [key])
+    return {
+      chunk: key,
+      js: sum(
+        [...scripts].filter((file) => !entry.has(file)),
+        '.js',
+      ),
+    }
+  })
 
 console.log(
   '\nEntry (every route): JS %s KB, CSS %s KB (gzip)',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSite } from './site.ts'
+import { ROUTE_MANIFEST_FILE, type RouteManifest } from './static/route-manifest.ts'
 import { createTestApi, type TestApi } from './test-support.ts'
 
 let api: TestApi
@@ -36,15 +37,21 @@ describe('the site with a built SPA', () => {
     }
   })
 
-  it('adds the route preload hints to the page when the build has a manifest', async () => {
+  it('adds the route preload hints to the page when the build has a route manifest', async () => {
     mkdirSync(join(dist, '.vite'), { recursive: true })
-    writeFileSync(
-      join(dist, '.vite', 'manifest.json'),
-      JSON.stringify({
-        'index.html': { file: 'assets/index-abc123.js', isEntry: true },
-        'src/routes/product.$id.tsx?tsr-split=component': { file: 'assets/product-1.js' },
-      }),
-    )
+    const manifest: RouteManifest = {
+      entry: { scripts: ['assets/index-abc123.js'], styles: [] },
+      routes: [
+        {
+          path: '/product/$id',
+          file: 'product.$id.tsx',
+          scripts: ['assets/product-1.js'],
+          styles: [],
+          firstScreen: { request: 'products/{id}', images: { list: 'images', count: 1 } },
+        },
+      ],
+    }
+    writeFileSync(join(dist, ROUTE_MANIFEST_FILE), JSON.stringify(manifest))
     const html = await (await createSite(api.app, dist).request('/product/5')).text()
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/product-1.js">')
     expect(html).toContain('href="/api/products/5"')

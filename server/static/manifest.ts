@@ -32,7 +32,7 @@ export interface ChunkNode {
 
 /**
  * The files reachable from `roots` through static imports, with their CSS. `lookup` reads a chunk
- * by key: from the build manifest here, from Vite's bundle in the app-start plugin.
+ * by key: from the build manifest here, from Vite's bundle in the route manifest plugin.
  */
 export function closureOf(
   roots: readonly string[],
@@ -56,15 +56,4 @@ export function chunkClosure(manifest: Manifest, keys: readonly string[]): Chunk
     const chunk = manifest[key]
     return chunk && { file: chunk.file, imports: chunk.imports ?? [], css: chunk.css ?? [] }
   })
-}
-
-/** The entry chunk (src/main.tsx): what every page loads before its route. */
-export function entryKey(manifest: Manifest): string | undefined {
-  return Object.keys(manifest).find((key) => manifest[key]?.isEntry)
-}
-
-/** The entry with everything it imports statically: the app every page runs. */
-export function entryClosure(manifest: Manifest): ChunkFiles {
-  const key = entryKey(manifest)
-  return chunkClosure(manifest, key ? [key] : [])
 }

@@ -3,69 +3,73 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { hintsFor, loadRouteHints } from './route-hints.ts'
+import { ROUTE_MANIFEST_FILE, type RouteManifest } from './route-manifest.ts'
 
 const dist = mkdtempSync(join(tmpdir(), 'meridian-hints-'))
 afterAll(() => rmSync(dist, { recursive: true, force: true }))
 mkdirSync(join(dist, '.vite'))
-writeFileSync(
-  join(dist, '.vite', 'manifest.json'),
-  JSON.stringify({
-    // The entry and what it imports statically are loaded by every page.
-    'index.html': {
-      file: 'assets/index-1.js',
-      isEntry: true,
-      imports: ['_framework.js'],
-      dynamicImports: ['src/routes/index.tsx?tsr-split=component'],
+const listing = {
+  request: 'products?limit=30&skip=0',
+  images: { list: 'products', field: 'thumbnail', count: 4 },
+}
+const manifest: RouteManifest = {
+  entry: { scripts: ['assets/index-1.js'], styles: ['assets/app-1.css'] },
+  routes: [
+    { path: '/', file: 'index.tsx', scripts: ['assets/home-1.js'], styles: ['assets/home-1.css'] },
+    {
+      path: '/product/$id',
+      file: 'product.$id.tsx',
+      scripts: ['assets/product-1.js', 'assets/swiper-1.js'],
+      styles: ['assets/product-1.css', 'assets/swiper-1.css'],
+      firstScreen: { request: 'products/{id}', images: { list: 'images', count: 1 } },
     },
-    '_framework.js': { file: 'assets/framework-1.js', css: ['assets/app-1.css'] },
-    '_swiper.js': {
-      file: 'assets/swiper-1.js',
-      imports: ['_framework.js'],
-      css: ['assets/swiper-1.css'],
+    {
+      path: '/products/$category',
+      file: 'products.$category.tsx',
+      scripts: ['assets/category-1.js'],
+      styles: [],
+      firstScreen: { ...listing, request: 'products/category/{category}?limit=30&skip=0' },
     },
-    'src/routes/_auth.tsx?tsr-split=component': { file: 'assets/auth-layout-1.js' },
-    'src/routes/index.tsx?tsr-split=component': {
-      file: 'assets/home-1.js',
-      imports: ['_framework.js'],
-      css: ['assets/home-1.css'],
+    { path: '/products/all', file: 'products.all.tsx', scripts: ['assets/all-1.js'], styles: [] },
+    {
+      path: '/products/',
+      file: 'products.index.tsx',
+      scripts: ['assets/listing-1.js'],
+      styles: [],
+      firstScreen: listing,
     },
-    'src/routes/product.$id.tsx?tsr-split=component': {
-      file: 'assets/product-1.js',
-      imports: ['_swiper.js', '_framework.js'],
-      css: ['assets/product-1.css'],
+    {
+      path: '/myaccount',
+      file: '_auth.myaccount.tsx',
+      scripts: ['assets/account-1.js'],
+      styles: [],
     },
-    'src/routes/products.$category.tsx?tsr-split=component': { file: 'assets/category-1.js' },
-    'src/routes/products.index.tsx?tsr-split=component': { file: 'assets/listing-1.js' },
-    'src/routes/_auth.myaccount.tsx?tsr-split=component': { file: 'assets/account-1.js' },
-  }),
-)
+  ],
+}
+manifest.routes[0]!.firstScreen = { request: 'products?limit=30&skip=0' }
+writeFileSync(join(dist, ROUTE_MANIFEST_FILE), JSON.stringify(manifest))
 const hints = loadRouteHints(dist)
 
 describe('route preload hints', () => {
-  it("names a route's own chunks (not the entry's) and its first API request", async () => {
+  it("names the route's files and its first API request, with the path's parameters", async () => {
     const html = await hintsFor(hints, '/product/12', false)
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/product-1.js">')
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/swiper-1.js">')
-    expect(html).not.toContain('framework-1.js')
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/product-1.css">')
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/swiper-1.css">')
     expect(html).not.toContain('index-1.js')
+    expect(html).not.toContain('app-1.css')
     expect(html).toContain(
       '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/products/12">',
     )
     expect(await hintsFor(hints, '/', false)).toContain('href="/api/products?limit=30&amp;skip=0"')
   })
 
-  it("links the route's own stylesheets, imported ones included, but not the entry's", async () => {
-    const html = await hintsFor(hints, '/product/12', false)
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/product-1.css">')
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/swiper-1.css">')
-    expect(html).not.toContain('app-1.css')
-  })
-
-  it('gives the home page its own chunk, not that of a pathless layout that also matches /', async () => {
-    const html = await hintsFor(hints, '/', false)
-    expect(html).toContain('href="/assets/home-1.js"')
-    expect(html).toContain('href="/assets/home-1.css"')
-    expect(html).not.toContain('auth-layout-1.js')
+  it('matches a static route before one with a parameter, whatever the build listed first', async () => {
+    const html = await hintsFor(hints, '/products/all', false)
+    expect(html).toContain('all-1.js')
+    expect(html).not.toContain('category-1.js')
+    expect(html).not.toContain('as="fetch"')
   })
 
   it('escapes parameters and leaves out the data hint when search params change the request', async () => {
@@ -75,6 +79,10 @@ describe('route preload hints', () => {
     const withSort = await hintsFor(hints, '/products/laptops', true)
     expect(withSort).toContain('category-1.js')
     expect(withSort).not.toContain('as="fetch"')
+    // Not percent-encoding at all: the app asks for nothing, so neither does the hint.
+    const malformed = await hintsFor(hints, '/products/%E0%A4%A', false)
+    expect(malformed).toContain('category-1.js')
+    expect(malformed).not.toContain('as="fetch"')
   })
 
   it("preloads the first screen's images from the API's own answer", async () => {

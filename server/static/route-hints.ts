@@ -1,89 +1,28 @@
-import * as v from 'valibot'
-import { chunkClosure, entryClosure, readManifest } from './manifest.ts'
+import { readRouteManifest, type FirstScreenHint, type RouteEntry } from './route-manifest.ts'
 
 /**
  * Per-route preload hints for the SPA's index.html. A client-rendered page otherwise waits for
  * its entry script to run before it even asks for the route's code and data; naming both in the
- * HTML lets the browser fetch them in parallel with the entry (slow connections gain most).
+ * HTML lets the browser fetch them in parallel with the entry (slow connections gain most). What
+ * each route loads comes from the build (route-manifest.ts).
  */
-
-interface RouteHint {
-  /** Path segments; `$` matches any one segment. */
+interface RouteHint extends Pick<RouteEntry, 'scripts' | 'styles' | 'firstScreen'> {
+  /** Path segments; `$name` matches any one segment. */
   pattern: string[]
-  modules: string[]
-  /** The route's stylesheets: its first render needs them, so they are linked, not just preloaded. */
-  styles: string[]
-  data?: DataHint
 }
 
-interface DataHint {
-  /** The API request the route's loader makes first, for a URL without search params. */
-  path: (params: string[]) => string
-  /** The images of the route's first screen, read from that request's answer. */
-  images?: (answer: unknown) => string[]
-}
+const paramCount = ({ pattern }: RouteHint) => pattern.filter((part) => part.startsWith('$')).length
 
-// The product cards that load their image at once (PRIORITY_CARDS in product-grid.tsx).
-const PRIORITY_CARDS = 4
-const listingAnswer = v.object({ products: v.array(v.object({ thumbnail: v.string() })) })
-const productAnswer = v.object({ images: v.array(v.string()) })
-const firstThumbnails = (answer: unknown) => {
-  const parsed = v.safeParse(listingAnswer, answer)
-  return parsed.success
-    ? parsed.output.products.slice(0, PRIORITY_CARDS).map((p) => p.thumbnail)
-    : []
-}
-
-// The first request each listing/product page makes (see src/features/catalog/catalog.api.ts).
-const DATA_HINTS: Record<string, DataHint> = {
-  // The home page's largest paint is its hero text; its products are further down.
-  '': { path: () => '/api/products?limit=30&skip=0' },
-  products: { path: () => '/api/products?limit=30&skip=0', images: firstThumbnails },
-  'products/$': {
-    path: ([category = '']) =>
-      `/api/products/category/${encodeURIComponent(category)}?limit=30&skip=0`,
-    images: firstThumbnails,
-  },
-  'product/$': {
-    path: ([id = '']) => `/api/products/${id}`,
-    // The first photo is the product page's largest paint.
-    images: (answer) => {
-      const parsed = v.safeParse(productAnswer, answer)
-      return parsed.success ? parsed.output.images.slice(0, 1) : []
-    },
-  },
-}
-
-/**
- * 'src/routes/products.$category.tsx?tsr-split=component' → ['products', '$']; pathless `_x` parts
- * drop out. A pathless layout itself (`_auth.tsx`) is no page: it would shadow the home page's [].
- */
-function routePattern(key: string): string[] | undefined {
-  const name = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/.exec(key)?.[1]
-  if (!name || name.split('.').at(-1)?.startsWith('_')) return undefined
-  return name
-    .split('.')
-    .filter((part) => !part.startsWith('_') && part !== 'index')
-    .map((part) => (part.startsWith('$') ? '$' : part))
-}
-
+/** The build's routes, those with fewer parameters first: `/products/all` is not `/products/$x`. */
 export function loadRouteHints(distDir: string): RouteHint[] {
-  const manifest = readManifest(distDir)
-  if (!manifest) return []
-  const entry = entryClosure(manifest)
-  return Object.keys(manifest).flatMap((key) => {
-    const pattern = routePattern(key)
-    if (!pattern) return []
-    const { scripts, styles } = chunkClosure(manifest, [key])
-    return [
-      {
-        pattern,
-        modules: [...scripts].filter((file) => !entry.scripts.has(file)),
-        styles: [...styles].filter((file) => !entry.styles.has(file)),
-        data: DATA_HINTS[pattern.join('/')],
-      },
-    ]
-  })
+  return (readRouteManifest(distDir)?.routes ?? [])
+    .map(({ path, scripts, styles, firstScreen }) => ({
+      pattern: path.split('/').filter(Boolean),
+      scripts,
+      styles,
+      firstScreen,
+    }))
+    .sort((a, b) => paramCount(a) - paramCount(b))
 }
 
 const escapeAttribute = (text: string) =>
@@ -94,9 +33,8 @@ export type ApiFetch = (path: string) => Promise<Response>
 
 /**
  * The `<link>` tags for a request path, or '' when no route matches: its code, and unless
- * `codeOnly`, its first API request. With `fetchApi`, the
- * route's first-screen images (the largest paint) are preloaded too: they would otherwise be
- * found only once the app has rendered.
+ * `codeOnly`, its first API request. With `fetchApi`, the route's first-screen images (the largest
+ * paint) are preloaded too: they would otherwise be found only once the app has rendered.
  */
 export async function hintsFor(
   hints: readonly RouteHint[],
@@ -108,33 +46,58 @@ export async function hintsFor(
   const hint = hints.find(
     ({ pattern }) =>
       pattern.length === segments.length &&
-      pattern.every((part, i) => part === '$' || part === segments[i]),
+      pattern.every((part, i) => part.startsWith('$') || part === segments[i]),
   )
   if (!hint) return ''
-  const params = segments
-    .filter((_, i) => hint.pattern[i] === '$')
-    .map((part) => decodeURIComponent(part))
   const links = [
     ...hint.styles.map(
       (file) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`,
     ),
-    ...hint.modules.map(
+    ...hint.scripts.map(
       (file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`,
     ),
   ]
-  if (hint.data && !codeOnly) {
-    const path = hint.data.path(params)
+  const first = codeOnly ? undefined : hint.firstScreen
+  const request = first && fillParams(first.request, hint.pattern, segments)
+  if (first && request !== undefined) {
+    const path = `/api/${request}`
     links.push(
       `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(path)}">`,
     )
-    if (hint.data.images && fetchApi) {
-      for (const image of hint.data.images(await answerOf(fetchApi, path)))
+    if (first.images && fetchApi) {
+      for (const image of imagesIn(await answerOf(fetchApi, path), first.images))
         links.push(
           `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image)}">`,
         )
     }
   }
   return links.join('')
+}
+
+/**
+ * The request with each `{name}` replaced by that path parameter, URL-encoded as the app encodes
+ * it; undefined for a parameter that is not valid percent-encoding (the app makes no request then).
+ */
+function fillParams(request: string, pattern: readonly string[], segments: readonly string[]) {
+  try {
+    return pattern.reduce((url, part, i) => {
+      if (!part.startsWith('$')) return url
+      const value = encodeURIComponent(decodeURIComponent(segments[i] ?? ''))
+      return url.replaceAll(`{${part.slice(1)}}`, value)
+    }, request)
+  } catch {
+    return undefined
+  }
+}
+
+/** The picture URLs the first screen shows, read from the API's answer (none for an error). */
+function imagesIn(answer: unknown, { list, field, count }: NonNullable<FirstScreenHint['images']>) {
+  const items = (answer as Record<string, unknown> | undefined)?.[list]
+  if (!Array.isArray(items)) return []
+  return items
+    .slice(0, count)
+    .map((item: unknown) => (field ? (item as Record<string, unknown> | null)?.[field] : item))
+    .filter((url): url is string => typeof url === 'string')
 }
 
 /** The API's JSON answer, or undefined for an error (a missing product has no images to hint). */

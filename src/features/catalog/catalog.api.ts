@@ -10,6 +10,7 @@ import {
   type Product,
   type ProductList,
 } from './catalog.schemas.ts'
+import { listPath, productPageRequest, productRequest } from './catalog.requests.ts'
 import { sortOption, type SortValue } from './sorting.ts'
 
 export interface ListScope {
@@ -17,9 +18,6 @@ export interface ListScope {
   category?: string
   sort?: SortValue
 }
-
-const listPath = (category?: string) =>
-  category ? `products/category/${encodeURIComponent(category)}` : 'products'
 
 /** One page of a listing, sorted by the API (decisions §4). */
 export function fetchProductPage(
@@ -29,11 +27,9 @@ export function fetchProductPage(
   signal?: AbortSignal,
 ): Promise<ProductList> {
   const option = sortOption(scope.sort)
-  const sort = option ? { sortBy: option.sortBy, order: option.order } : {}
-  return requestJson(productListSchema, listPath(scope.category), {
-    searchParams: { limit, skip, ...sort },
-    signal,
-  })
+  const sort = option && { sortBy: option.sortBy, order: option.order }
+  const { path, searchParams } = productPageRequest(scope.category, skip, limit, sort)
+  return requestJson(productListSchema, path, { searchParams, signal })
 }
 
 /** The whole category (or catalogue) at once, with only the fields the storefront uses: for filtering. */
@@ -71,7 +67,7 @@ export async function fetchCategoryThumbnails(
 }
 
 export function fetchProduct(id: number, signal?: AbortSignal): Promise<Product> {
-  return requestJson(productSchema, `products/${id}`, { signal })
+  return requestJson(productSchema, productRequest(id).path, { signal })
 }
 
 export function searchProducts(

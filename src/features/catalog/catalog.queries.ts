@@ -15,10 +15,8 @@ import {
   type ListScope,
 } from './catalog.api.ts'
 import type { Category, Product, ProductList } from './catalog.schemas.ts'
+import { PAGE_SIZE } from './catalog.requests.ts'
 import { BUNDLED_CATEGORIES } from './categories.ts'
-
-/** Page size for listings, load-more and search (spec §9). */
-export const PAGE_SIZE = 30
 
 export const catalogKeys = {
   all: ['catalog'] as const,

@@ -6,13 +6,13 @@ export {
   allProductsQuery,
   bestSellers,
   catalogKeys,
-  PAGE_SIZE,
   productListQuery,
   productQuery,
   productScopeQuery,
   relatedQuery,
   searchQuery,
 } from './catalog.queries.ts'
+export { PAGE_SIZE } from './catalog.requests.ts'
 export type { Product, ProductCardData } from './catalog.schemas.ts'
 export { ProductCard } from './components/product-card.tsx'
 export { ProductGrid, ProductGridSkeleton } from './components/product-grid.tsx'

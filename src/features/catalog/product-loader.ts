@@ -8,9 +8,11 @@ import { productQuery, relatedQuery } from './catalog.queries.ts'
  * and, without waiting for it, the related products. An unknown id is a page that does not exist.
  */
 export async function loadProduct(queryClient: QueryClient, id: number) {
+  // The product first: the page waits for it (and the server preloads it: src/first-screens.ts).
+  const product = queryClient.ensureQueryData(productQuery(queryClient, id))
   void queryClient.prefetchQuery(relatedQuery(id))
   try {
-    return await queryClient.ensureQueryData(productQuery(queryClient, id))
+    return await product
   } catch (error) {
     if (toApiError(error).status === 404) throw notFound()
     throw error

@@ -1,11 +1,8 @@
 import { Skeleton } from '../../../components/skeleton.tsx'
+import { PRIORITY_CARDS } from '../catalog.requests.ts'
 import type { ProductCardData } from '../catalog.schemas.ts'
 import { ProductCard } from './product-card.tsx'
 import styles from './product-grid.module.css'
-
-// The first row is above the fold on every layout: those images load first (and the server
-// preloads them: PRIORITY_CARDS in server/static/route-hints.ts).
-const PRIORITY_CARDS = 4
 
 export function ProductGrid({
   products,
