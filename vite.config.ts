@@ -2,6 +2,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type PluginOption } from 'vite'
+import { CATEGORY_SLUGS } from './server/catalogue/categories.ts'
 import { catalogueApiPlugin } from './server/dev-plugin.ts'
 import { buildEnvPlugin } from './scripts/build-env-plugin.ts'
 import { routeManifestPlugin } from './scripts/route-manifest-plugin.ts'
@@ -17,7 +18,11 @@ const buildId = process.env.BUILD_ID ?? Date.now().toString(36)
 export default defineConfig(({ command }) => {
   const routeManifest = routeManifestPlugin(firstScreens)
   return {
-    define: { __BUILD_ID__: JSON.stringify(command === 'build' ? buildId : 'dev') },
+    define: {
+      __BUILD_ID__: JSON.stringify(command === 'build' ? buildId : 'dev'),
+      // The app's stand-in category list until the API's answers: the bundled server's own list.
+      __BUNDLED_CATEGORY_SLUGS__: JSON.stringify(CATEGORY_SLUGS),
+    },
     plugins: [
       // Must come before the React plugin: it rewrites route files for automatic code splitting.
       tanstackRouter({

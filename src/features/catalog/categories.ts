@@ -1,45 +1,21 @@
 import { env } from '../../lib/env.ts'
 import { apiBaseUrl } from '../../lib/api-client.ts'
 import type { Category } from './catalog.schemas.ts'
-import { nameFromSlug, slugFromName } from './slug.ts'
+import { nameFromSlug } from './slug.ts'
 
 export type { Category }
 
 /**
- * The bundled catalogue server's 20 categories (spec §3, the carousel list), in its order: shipped
- * in the build so the first screen waits for nothing, then replaced in the background by the list
- * of the API in use (decisions §3). Slugs are the names in lower case with '-' for spaces.
+ * The bundled catalogue server's 20 categories (spec §3, the carousel list), in its order: the
+ * build takes them from the server (vite.config.ts `define`), so the first screen waits for
+ * nothing; the list of the API in use replaces them in the background (decisions §3).
  */
-const BUNDLED_NAMES = [
-  'Smartphones',
-  'Laptops',
-  'Fragrances',
-  'Skincare',
-  'Groceries',
-  'Home Decoration',
-  'Furniture',
-  'Tops',
-  'Womens Dresses',
-  'Womens Shoes',
-  'Mens Shirts',
-  'Mens Shoes',
-  'Mens Watches',
-  'Womens Watches',
-  'Womens Bags',
-  'Womens Jewellery',
-  'Sunglasses',
-  'Automotive',
-  'Motorcycle',
-  'Lighting',
-] as const
-
-export const BUNDLED_CATEGORIES: readonly Category[] = BUNDLED_NAMES.map((name) => {
-  const slug = slugFromName(name)
+export const BUNDLED_CATEGORIES: readonly Category[] = __BUNDLED_CATEGORY_SLUGS__.map((slug) => {
   // Another API's pictures are unknown until its own list says: none are guessed (no failed requests).
   const image = env.bundledApi
     ? new URL(`images/categories/${slug}.svg`, apiBaseUrl()).href
     : undefined
-  return { slug, name, image }
+  return { slug, name: nameFromSlug(slug), image }
 })
 
 /** The header bar shows these; the rest go under 'More Categories' (spec §2.3). */
