@@ -1,10 +1,7 @@
-import { afterPaintWhenIdle } from './after-paint.ts'
-
 /**
- * Registers the service worker (production builds only) once the page has loaded and the main
- * thread is idle, so its precache never competes with the first screen; it checks for a newer
- * build each time the app starts. The app itself may start after the load event (main.tsx waits
- * for a first paint).
+ * Registers the service worker (production builds only) once the page has loaded, so its precache
+ * does not compete with the first screen's downloads; it checks for a newer build each time the
+ * app starts. (Waiting for an idle moment after that measured no better: README, Performance.)
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
@@ -14,7 +11,6 @@ export function registerServiceWorker(): void {
       .then((registration) => registration.update())
       .catch(() => undefined)
   }
-  const whenIdle = () => afterPaintWhenIdle(register)
-  if (document.readyState === 'complete') whenIdle()
-  else window.addEventListener('load', whenIdle, { once: true })
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register, { once: true })
 }

@@ -116,18 +116,21 @@ async function enter(user: User, field: HTMLElement, text = '') {
   await user.tab()
 }
 
-function expectFieldError(field: HTMLElement, message: string) {
-  expect(field).toHaveAttribute('aria-invalid', 'true')
-  const describedBy = field.getAttribute('aria-describedby') ?? ''
-  const described = describedBy
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent)
-    .filter(Boolean)
-  expect(described).toContain(message)
+// The form validates asynchronously (its schema resolver): a message shows a moment after the event.
+async function expectFieldError(field: HTMLElement, message: string) {
+  await waitFor(() => {
+    expect(field).toHaveAttribute('aria-invalid', 'true')
+    const describedBy = field.getAttribute('aria-describedby') ?? ''
+    const described = describedBy
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .filter(Boolean)
+    expect(described).toContain(message)
+  })
 }
 
-function expectFieldValid(field: HTMLElement) {
-  expect(field).not.toHaveAttribute('aria-invalid')
+async function expectFieldValid(field: HTMLElement) {
+  await waitFor(() => expect(field).not.toHaveAttribute('aria-invalid'))
 }
 
 const storedJson = (key: string): unknown => JSON.parse(localStorage.getItem(key) ?? 'null')
@@ -198,11 +201,11 @@ describe('shipping address (spec §2.10, §5)', () => {
     ).toHaveLength(0)
 
     await enter(user, field('First Name'))
-    expectFieldError(field('First Name'), 'Please fill out this field.')
+    await expectFieldError(field('First Name'), 'Please fill out this field.')
     expect(field('First Name')).toHaveAccessibleDescription('Please fill out this field.')
     // Only the touched field complains.
     expect(form.getAllByText('Please fill out this field.')).toHaveLength(1)
-    expectFieldValid(field('Last Name'))
+    await expectFieldValid(field('Last Name'))
 
     const cases: [label: string, text: string, message: string][] = [
       ['Last Name', '', 'Please fill out this field.'],
@@ -218,25 +221,25 @@ describe('shipping address (spec §2.10, §5)', () => {
     ]
     for (const [label, text, message] of cases) {
       await enter(user, field(label), text)
-      expectFieldError(field(label), message)
+      await expectFieldError(field(label), message)
       expect(field(label)).toHaveAccessibleDescription(message)
     }
 
     // The state is a list: leaving it on the placeholder is 'not an item in the list'.
     await user.click(field('State'))
     await user.tab()
-    expectFieldError(field('State'), 'Please select an item in the list')
+    await expectFieldError(field('State'), 'Please select an item in the list')
 
     // The optional line never complains; fixing a field clears its message as the shopper types.
     await enter(user, field('Address Line 2 (optional)'))
-    expectFieldValid(field('Address Line 2 (optional)'))
+    await expectFieldValid(field('Address Line 2 (optional)'))
     await user.type(field('First Name'), 'Asha')
-    expectFieldValid(field('First Name'))
+    await expectFieldValid(field('First Name'))
     expect(field('First Name')).not.toHaveAccessibleDescription()
     await user.selectOptions(field('State'), 'Kerala')
-    expectFieldValid(field('State'))
+    await expectFieldValid(field('State'))
     await enter(user, field('Mobile'), '+91 9876543210')
-    expectFieldValid(field('Mobile'))
+    await expectFieldValid(field('Mobile'))
     expect(localStorage.getItem('address')).toBeNull()
   })
 
@@ -247,12 +250,12 @@ describe('shipping address (spec §2.10, §5)', () => {
     await user.click(form.getByRole('button', { name: 'Save and Continue' }))
 
     for (const label of ['First Name', 'Last Name', 'Address Line 1', 'City', 'Email'])
-      expectFieldError(form.getByLabelText(label), 'Please fill out this field.')
+      await expectFieldError(form.getByLabelText(label), 'Please fill out this field.')
     expect(form.getAllByText('Please fill out this field.')).toHaveLength(5)
-    expectFieldError(form.getByLabelText('State'), 'Please select an item in the list')
-    expectFieldError(form.getByLabelText('Pincode'), 'Pincode is not valid')
-    expectFieldError(form.getByLabelText('Mobile'), 'Phone number is not valid')
-    expectFieldValid(form.getByLabelText('Address Line 2 (optional)'))
+    await expectFieldError(form.getByLabelText('State'), 'Please select an item in the list')
+    await expectFieldError(form.getByLabelText('Pincode'), 'Pincode is not valid')
+    await expectFieldError(form.getByLabelText('Mobile'), 'Phone number is not valid')
+    await expectFieldValid(form.getByLabelText('Address Line 2 (optional)'))
     expect(form.getByLabelText('First Name')).toHaveFocus()
 
     expect(localStorage.getItem('address')).toBeNull()
@@ -415,15 +418,15 @@ describe('payment (spec §2.10, §5)', () => {
     const cvv = form.getByLabelText('CVV')
 
     await enter(user, name)
-    expectFieldError(name, 'Please fill out this field.')
+    await expectFieldError(name, 'Please fill out this field.')
     await enter(user, name, 'Asha Rao')
-    expectFieldValid(name)
+    await expectFieldValid(name)
 
     await enter(user, number, '424242424242')
     expect(number).toHaveValue('4242 4242 4242')
-    expectFieldError(number, 'Card Number is not valid')
+    await expectFieldError(number, 'Card Number is not valid')
     await enter(user, number, CARD.number)
-    expectFieldValid(number)
+    await expectFieldValid(number)
 
     const expiries: [typed: string, shown: string, message: string | undefined][] = [
       ['1330', '13/30', 'Invalid Expiration Month'],
@@ -436,21 +439,21 @@ describe('payment (spec §2.10, §5)', () => {
     for (const [typed, shown, message] of expiries) {
       await enter(user, expiry, typed)
       expect(expiry).toHaveValue(shown)
-      if (message) expectFieldError(expiry, message)
-      else expectFieldValid(expiry)
+      if (message) await expectFieldError(expiry, message)
+      else await expectFieldValid(expiry)
     }
 
     for (const bad of ['012', '12']) {
       await enter(user, cvv, bad)
-      expectFieldError(cvv, 'CVV Number is not valid')
+      await expectFieldError(cvv, 'CVV Number is not valid')
     }
     await enter(user, cvv, '737')
-    expectFieldValid(cvv)
+    await expectFieldValid(cvv)
 
     // An invalid card is not saved: the review stays disabled.
     await enter(user, expiry, '1026')
     await user.click(form.getByRole('button', { name: 'Save Card' }))
-    expectFieldError(expiry, 'Invalid Expiration Date has past')
+    await expectFieldError(expiry, 'Invalid Expiration Date has past')
     expect(cardForm()).toBeInTheDocument()
     expect(reviewStep()).toHaveTextContent('Add your shipping address and payment first.')
   })
@@ -461,10 +464,10 @@ describe('payment (spec §2.10, §5)', () => {
     const { user } = await renderApp('/checkout')
     const form = within(cardForm())
     await user.click(form.getByRole('button', { name: 'Save Card' }))
-    expectFieldError(form.getByLabelText('Name on Card'), 'Please fill out this field.')
-    expectFieldError(form.getByLabelText('Card Number'), 'Card Number is not valid')
-    expectFieldError(form.getByLabelText('Expiration Date'), 'Please fill out this field.')
-    expectFieldError(form.getByLabelText('CVV'), 'CVV Number is not valid')
+    await expectFieldError(form.getByLabelText('Name on Card'), 'Please fill out this field.')
+    await expectFieldError(form.getByLabelText('Card Number'), 'Card Number is not valid')
+    await expectFieldError(form.getByLabelText('Expiration Date'), 'Please fill out this field.')
+    await expectFieldError(form.getByLabelText('CVV'), 'CVV Number is not valid')
     expect(reviewStep()).toHaveTextContent('Add your shipping address and payment first.')
   })
 
@@ -482,16 +485,16 @@ describe('payment (spec §2.10, §5)', () => {
     const pin = gift.getByLabelText('PIN')
     expect(pin).toHaveAttribute('type', 'password')
     await enter(user, gift.getByLabelText('Gift Card Number'))
-    expectFieldError(gift.getByLabelText('Gift Card Number'), 'Please fill out this field.')
+    await expectFieldError(gift.getByLabelText('Gift Card Number'), 'Please fill out this field.')
     await enter(user, gift.getByLabelText('Gift Card Number'), '6006491234567890')
-    expectFieldValid(gift.getByLabelText('Gift Card Number'))
+    await expectFieldValid(gift.getByLabelText('Gift Card Number'))
     await enter(user, pin, '123')
-    expectFieldError(pin, 'Must be exactly 4 characters')
+    await expectFieldError(pin, 'Must be exactly 4 characters')
     await user.click(gift.getByRole('button', { name: 'Apply Gift Card' }))
     expect(payment.getByRole('form', { name: 'Gift card' })).toBeInTheDocument()
 
     await enter(user, pin, '1234')
-    expectFieldValid(pin)
+    await expectFieldValid(pin)
     await user.click(gift.getByRole('button', { name: 'Apply Gift Card' }))
     expect(
       payment.getByText('Gift card applied: $60.00 of this order is paid by gift card.'),
@@ -541,8 +544,8 @@ describe('payment (spec §2.10, §5)', () => {
     await user.click(within(cardForm()).getByRole('button', { name: 'Save Card' }))
 
     const billing = within(screen.getByRole('group', { name: 'Billing address' }))
-    expectFieldError(billing.getByLabelText('First Name'), 'Please fill out this field.')
-    expectFieldError(billing.getByLabelText('Pincode'), 'Pincode is not valid')
+    await expectFieldError(billing.getByLabelText('First Name'), 'Please fill out this field.')
+    await expectFieldError(billing.getByLabelText('Pincode'), 'Pincode is not valid')
     expect(reviewStep()).toHaveTextContent('Add your shipping address and payment first.')
 
     await fillAddress(user, screen.getByRole('group', { name: 'Billing address' }), BILLING)
@@ -560,10 +563,13 @@ describe('payment (spec §2.10, §5)', () => {
     const { user } = await renderApp('/checkout')
     await user.click(screen.getByRole('checkbox', { name: 'Use Shipping Address for Billing' }))
     await user.click(within(cardForm()).getByRole('button', { name: 'Save Card' }))
-    expectFieldError(within(cardForm()).getByLabelText('Card Number'), 'Card Number is not valid')
+    await expectFieldError(
+      within(cardForm()).getByLabelText('Card Number'),
+      'Card Number is not valid',
+    )
     const billing = within(screen.getByRole('group', { name: 'Billing address' }))
-    expectFieldError(billing.getByLabelText('First Name'), 'Please fill out this field.')
-    expectFieldError(billing.getByLabelText('Pincode'), 'Pincode is not valid')
+    await expectFieldError(billing.getByLabelText('First Name'), 'Please fill out this field.')
+    await expectFieldError(billing.getByLabelText('Pincode'), 'Pincode is not valid')
   })
 
   // 'Same as shipping' is resolved when read, so billing follows a changed shipping address.
