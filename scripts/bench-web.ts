@@ -3,16 +3,17 @@
  * 1. runs Lighthouse (mobile emulation, simulated slow 4G: its default) on each of PAGES in
  *    Debian's Chromium, each run from a cold profile, RUNS times, and reports the medians of the
  *    performance score, FCP, LCP, TBT, CLS and bytes transferred against the targets (score ≥ 95,
- *    LCP ≤ 2.5 s, TBT ≤ 150 ms, CLS < 0.05). With `--baseline <dist>` it also serves that earlier
- *    build (e.g. `git worktree add /tmp/base main && cd /tmp/base && npx vite build --outDir
- *    /tmp/base-dist`) and runs each page alternately on both, since a machine's speed drifts;
+ *    LCP ≤ 2.5 s, TBT ≤ 150 ms, CLS < 0.05). With `--baseline <dir>` it also serves an earlier
+ *    version and runs each page alternately on both, since a machine's speed drifts. `<dir>` is
+ *    either a built checkout (`git worktree add /tmp/base <rev>`, then `npm ci && npx vite build`
+ *    in it), whose own server then serves its own dist/, or a dist/ folder served by this server;
  * 2. counts API requests in a Playwright journey (home → listing → product → Back → search
  *    'phone' typed at human speed) against its budget;
  * 3. loads /products a second time with the network offline and checks that products paint.
  * CHROMIUM_PATH overrides /usr/bin/chromium.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
@@ -49,8 +50,12 @@ if (build.status !== 0) process.exit(build.status ?? 1)
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-bench-web-'))
 const server = startServerProcess({ DATA_DIR: dataDir })
 const baseUrl = await server.url
+// A checkout runs its own server: a fair comparison when the server changed too (its hints).
+const baselineCheckout = baselineDist && existsSync(join(baselineDist, 'server', 'main.ts'))
 const baseline = baselineDist
-  ? startServerProcess({ DATA_DIR: dataDir, DIST_DIR: baselineDist })
+  ? baselineCheckout
+    ? startServerProcess({ DATA_DIR: dataDir }, { cwd: baselineDist })
+    : startServerProcess({ DATA_DIR: dataDir, DIST_DIR: baselineDist })
   : undefined
 const baselineUrl = await baseline?.url
 

@@ -58,6 +58,7 @@ const routeNodes = [
   { ...node('_auth.myaccount.tsx', '/_auth/myaccount', '/myaccount'), parent: auth },
   node('product.$id.tsx', '/product/$id', '/product/$id'),
   node('products.$category.tsx', '/products/$category', '/products/$category'),
+  node('products.index.tsx', '/products/', '/products/'),
 ]
 
 function build() {
@@ -98,6 +99,7 @@ describe('the route manifest the build writes', () => {
       '/myaccount',
       '/product/$id',
       '/products/$category',
+      '/products/',
     ])
     expect(manifest.routes[1]?.scripts.toSorted()).toEqual([
       'assets/account-1.js',
@@ -119,6 +121,22 @@ describe('the route manifest the build writes', () => {
       request: 'products/category/{category}?limit=30&skip=0',
       images: { list: 'products', field: 'thumbnail', count: 4 },
     })
+  })
+
+  it('fails the build for a first screen of a route the router does not have', () => {
+    const { generatorPlugin, vitePlugin } = routeManifestPlugin({
+      ...firstScreens,
+      '/nowhere': { request: () => ({ path: 'products' }) },
+    })
+    generatorPlugin.onRouteTreeChanged?.({ routeNodes } as never)
+    const context = {
+      error: (message: string) => {
+        throw new Error(message)
+      },
+    }
+    expect(() =>
+      (vitePlugin.generateBundle as (...args: unknown[]) => void).call(context, {}, bundle),
+    ).toThrow(/names no route: \/nowhere/)
   })
 
   it('fails the build when the router reported no routes', () => {

@@ -49,6 +49,11 @@ export function routeManifestPlugin(firstScreens: Readonly<Record<string, FirstS
         styles: [...files.styles].filter((file) => !entry.styles.has(file)),
       })
       if (routes.length === 0) this.error('The router generated no routes before the bundle')
+      const unknown = Object.keys(firstScreens).filter(
+        (id) => !routes.some((route) => route.routePath === id),
+      )
+      if (unknown.length > 0)
+        this.error(`src/first-screens.ts names no route: ${unknown.join(', ')}`)
       const manifest: RouteManifest = {
         entry: { scripts: [...entry.scripts], styles: [...entry.styles] },
         // A pathless layout (`_auth.tsx`) is no page of its own.

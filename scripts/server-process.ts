@@ -14,15 +14,17 @@ export interface ServerProcess {
  * Starts the real server (`server/main.ts`, as `npm start` runs it) in its own process on a free
  * port. `env` is added to this process's environment; pass DATA_DIR to keep tests' users apart.
  * With `captureStderr` the server's errors go into `output()`, otherwise to this process's stderr.
+ * `cwd` runs another checkout's server (with its own dist/), e.g. an earlier version to compare.
  */
 export function startServerProcess(
   env: Record<string, string>,
-  { captureStderr = false } = {},
+  { captureStderr = false, cwd }: { captureStderr?: boolean; cwd?: string } = {},
 ): ServerProcess {
   const child = spawn(
     process.execPath,
     ['--experimental-strip-types', '--experimental-sqlite', 'server/main.ts'],
     {
+      cwd,
       env: { ...process.env, PORT: '0', ...env },
       stdio: ['ignore', 'pipe', captureStderr ? 'pipe' : 'inherit'],
     },
