@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { Disclosure } from '../../../components/disclosure.tsx'
 import { CloseIcon } from '../../../components/icons.tsx'
 import { messages } from '../../../lib/messages.ts'
+import { useCoveringPanel } from '../../../lib/use-covering-panel.ts'
 import { productScopeQuery } from '../catalog.queries.ts'
 import { applyFilters, toggleFilter } from '../filters.ts'
 import { countFilters, filterGroups, type FilterGroup, type Filters } from '../filters.ts'
@@ -41,19 +42,7 @@ export function FilterPanel({ id, category, applied, onApply, onClose, sheet }: 
           (option, index) => index < BRANDS_SHOWN || draft.brand?.includes(option.value),
         )
 
-  useEffect(() => {
-    if (!sheet) return
-    const root = document.documentElement
-    root.classList.add('scroll-locked')
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => {
-      root.classList.remove('scroll-locked')
-      document.removeEventListener('keydown', onKey)
-    }
-  }, [sheet, onClose])
+  useCoveringPanel(sheet, onClose)
 
   return (
     <aside

@@ -1,10 +1,9 @@
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx'
 import { useEnhanceWhenVisible } from '../../../lib/after-paint.ts'
 import { OnDemand } from '../../../components/on-demand.tsx'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { useCategories, useCategoryPictures } from '../../catalog/index.ts'
 import styles from './category-carousel.module.css'
-import { CategorySlide, type CategorySlidesProps } from './category-slide.tsx'
+import { CategoryNav, CategorySlide, type CategorySlidesProps } from './category-slide.tsx'
 import section from './section.module.css'
 
 // Swiper is loaded in its own chunk after the page is interactive; until then the same slides
@@ -14,19 +13,7 @@ const CategorySwiper = lazyComponent(() => import('./category-swiper.tsx'), 'Cat
 function CategoryStrip({ categories, pictures }: CategorySlidesProps) {
   return (
     <>
-      <div className={styles.nav}>
-        <button
-          type="button"
-          className={styles.navButton}
-          aria-label="Previous categories"
-          disabled
-        >
-          <ChevronLeftIcon />
-        </button>
-        <button type="button" className={styles.navButton} aria-label="Next categories" disabled>
-          <ChevronRightIcon />
-        </button>
-      </div>
+      <CategoryNav atStart atEnd />
       <ul className={styles.strip}>
         {categories.map((category, index) => (
           <li key={category.slug}>

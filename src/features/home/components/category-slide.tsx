@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx'
 import { ImageWithFallback, PLACEHOLDER_IMAGE } from '../../../components/image-with-fallback.tsx'
 import type { Category } from '../../catalog/index.ts'
 import styles from './category-carousel.module.css'
@@ -29,5 +30,39 @@ export function CategorySlide({ category, picture }: CategorySlideProps) {
       />
       {category.name}
     </Link>
+  )
+}
+
+interface CategoryNavProps {
+  atStart: boolean
+  atEnd: boolean
+  /** None until the carousel has loaded: the buttons stay disabled in the plain strip. */
+  onPrevious?: () => void
+  onNext?: () => void
+}
+
+/** The carousel's 'Previous' and 'Next' buttons, one page of categories at a time. */
+export function CategoryNav({ atStart, atEnd, onPrevious, onNext }: CategoryNavProps) {
+  return (
+    <div className={styles.nav}>
+      <button
+        type="button"
+        className={styles.navButton}
+        aria-label="Previous categories"
+        disabled={atStart || !onPrevious}
+        onClick={onPrevious}
+      >
+        <ChevronLeftIcon />
+      </button>
+      <button
+        type="button"
+        className={styles.navButton}
+        aria-label="Next categories"
+        disabled={atEnd || !onNext}
+        onClick={onNext}
+      >
+        <ChevronRightIcon />
+      </button>
+    </div>
   )
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react'
 import type { Swiper as SwiperInstance } from 'swiper/types'
 import { Carousel, CarouselSlide } from '../../../components/carousel.tsx'
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx'
 import styles from './category-carousel.module.css'
-import { CategorySlide, type CategorySlidesProps } from './category-slide.tsx'
+import { CategoryNav, CategorySlide, type CategorySlidesProps } from './category-slide.tsx'
 
 /**
  * The category carousel on Swiper (loaded after first paint, see category-carousel.tsx).
@@ -18,26 +17,12 @@ export function CategorySwiper({ categories, pictures }: CategorySlidesProps) {
 
   return (
     <>
-      <div className={styles.nav}>
-        <button
-          type="button"
-          className={styles.navButton}
-          aria-label="Previous categories"
-          disabled={edges.start}
-          onClick={() => swiper?.slidePrev()}
-        >
-          <ChevronLeftIcon />
-        </button>
-        <button
-          type="button"
-          className={styles.navButton}
-          aria-label="Next categories"
-          disabled={edges.end}
-          onClick={() => swiper?.slideNext()}
-        >
-          <ChevronRightIcon />
-        </button>
-      </div>
+      <CategoryNav
+        atStart={edges.start}
+        atEnd={edges.end}
+        onPrevious={() => swiper?.slidePrev()}
+        onNext={() => swiper?.slideNext()}
+      />
       <Carousel
         className={styles.swiper}
         slidesPerView={1.11}

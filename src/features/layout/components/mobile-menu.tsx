@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { messages } from '../../../lib/messages.ts'
+import { useCoveringPanel } from '../../../lib/use-covering-panel.ts'
 import { useCategories } from '../../catalog/index.ts'
+import { CategoryLinks } from './category-links.tsx'
 import styles from './mobile-menu.module.css'
 
 interface MobileMenuProps {
@@ -17,19 +19,8 @@ export function MobileMenu({ id, onClose }: MobileMenuProps) {
   const panel = useRef<HTMLElement>(null)
   const categories = useCategories()
 
-  useEffect(() => {
-    const root = document.documentElement
-    root.classList.add('scroll-locked')
-    panel.current?.querySelector('a')?.focus()
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => {
-      root.classList.remove('scroll-locked')
-      document.removeEventListener('keydown', onKey)
-    }
-  }, [onClose])
+  useCoveringPanel(true, onClose)
+  useEffect(() => panel.current?.querySelector('a')?.focus(), [])
 
   return (
     <nav id={id} ref={panel} className={styles.panel} aria-label="Categories">
@@ -39,18 +30,7 @@ export function MobileMenu({ id, onClose }: MobileMenuProps) {
             {messages.allProducts}
           </Link>
         </li>
-        {categories.map((category) => (
-          <li key={category.slug}>
-            <Link
-              to="/products/$category"
-              params={{ category: category.slug }}
-              className={styles.link}
-              onClick={onClose}
-            >
-              {category.name}
-            </Link>
-          </li>
-        ))}
+        <CategoryLinks categories={categories} className={styles.link} onChoose={onClose} />
       </ul>
     </nav>
   )

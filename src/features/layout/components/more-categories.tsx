@@ -1,8 +1,8 @@
-import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import { ChevronDownIcon } from '../../../components/icons.tsx'
 import { messages } from '../../../lib/messages.ts'
 import type { Category } from '../../catalog/index.ts'
+import { CategoryLinks } from './category-links.tsx'
 import styles from './more-categories.module.css'
 
 /** The header's 'More Categories' dropdown: a disclosure of links, closed by Escape, outside click or a choice. */
@@ -51,18 +51,11 @@ export function MoreCategories({ categories }: { categories: readonly Category[]
         <ChevronDownIcon width={18} height={18} />
       </button>
       <ul id={panelId} className={styles.panel} hidden={!open}>
-        {categories.map((category) => (
-          <li key={category.slug}>
-            <Link
-              to="/products/$category"
-              params={{ category: category.slug }}
-              className={styles.link}
-              onClick={() => setOpen(false)}
-            >
-              {category.name}
-            </Link>
-          </li>
-        ))}
+        <CategoryLinks
+          categories={categories}
+          className={styles.link}
+          onChoose={() => setOpen(false)}
+        />
       </ul>
     </div>
   )

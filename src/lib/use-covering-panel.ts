@@ -1,0 +1,23 @@
+import { useEffect, useEffectEvent } from 'react'
+
+/**
+ * While `active`, a panel covers the page: the page behind does not scroll (spec §4) and Escape
+ * calls `onClose`. For the phone menu and the filter sheet; the modal dialog adds a focus trap to
+ * the same and keeps its own.
+ */
+export function useCoveringPanel(active: boolean, onClose: () => void) {
+  const close = useEffectEvent(onClose)
+  useEffect(() => {
+    if (!active) return
+    const root = document.documentElement
+    root.classList.add('scroll-locked')
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => {
+      root.classList.remove('scroll-locked')
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [active])
+}
