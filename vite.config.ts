@@ -44,7 +44,7 @@ export default defineConfig(({ command }) => {
       routeManifest.vitePlugin,
     ],
     build: {
-      // The manifest lets `npm run size` attribute every chunk to the route that loads it.
+      // The manifest lets `npm run size` weigh the chunks loaded on demand (routes.json, the routes).
       manifest: true,
       target: 'es2022',
       // Every browser the build targets supports <link rel="modulepreload">: no polyfill.
