@@ -251,19 +251,31 @@ async function countJourneyRequests() {
   return { steps, budget, offlineCards, offlinePaintMs }
 }
 
-try {
-  const rows: LighthouseRow[] = []
-  const baselineRows: LighthouseRow[] = []
+/**
+ * Each page measured RUNS times, alternately on this build and on the baseline (this machine's
+ * speed drifts), and each one's runs summed up by their medians.
+ */
+async function alternately<Row>(
+  measure: (origin: string, path: string) => Promise<Row>,
+  medians: (page: string, runs: Row[]) => Row,
+) {
+  const rows: Row[] = []
+  const baselineRows: Row[] = []
   for (const path of PAGES) {
-    const runs: LighthouseRow[] = []
-    const baselineRuns: LighthouseRow[] = []
+    const runs: Row[] = []
+    const baselineRuns: Row[] = []
     for (let run = 0; run < RUNS; run++) {
-      runs.push(await runLighthouse(baseUrl, path))
-      if (baselineUrl) baselineRuns.push(await runLighthouse(baselineUrl, path))
+      runs.push(await measure(baseUrl, path))
+      if (baselineUrl) baselineRuns.push(await measure(baselineUrl, path))
     }
-    rows.push(medianRow(path, runs))
-    if (baselineUrl) baselineRows.push(medianRow(path, baselineRuns))
+    rows.push(medians(path, runs))
+    if (baselineUrl) baselineRows.push(medians(path, baselineRuns))
   }
+  return { rows, baselineRows }
+}
+
+try {
+  const { rows, baselineRows } = await alternately(runLighthouse, medianRow)
   const shown = (r: LighthouseRow) => ({ ...r, ok: r.ok ? 'met' : 'MISSED' })
   console.log(
     `\nLighthouse, mobile emulation, simulated slow 4G, median of ${RUNS} runs (targets: score ≥ 95, LCP ≤ 2.5 s, TBT ≤ 150 ms, CLS < 0.05)`,
@@ -274,25 +286,14 @@ try {
     console.table(baselineRows.map(shown))
   }
 
-  const paints: PaintRow[] = []
-  const baselinePaints: PaintRow[] = []
-  for (const path of PAGES) {
-    const runs: PaintRow[] = []
-    const baselineRuns: PaintRow[] = []
-    for (let run = 0; run < RUNS; run++) {
-      runs.push(await throttledPaints(baseUrl, path))
-      if (baselineUrl) baselineRuns.push(await throttledPaints(baselineUrl, path))
-    }
-    paints.push(medianPaints(path, runs))
-    if (baselineUrl) baselinePaints.push(medianPaints(path, baselineRuns))
-  }
+  const paints = await alternately(throttledPaints, medianPaints)
   console.log(
     `Chromium's own paints under DevTools slow-4G throttling, median of ${RUNS} cold loads:`,
   )
-  console.table(paints)
+  console.table(paints.rows)
   if (baselineUrl) {
     console.log('The baseline build, alternately:')
-    console.table(baselinePaints)
+    console.table(paints.baselineRows)
   }
 
   const journey = process.env.PAGES ? undefined : await countJourneyRequests()
