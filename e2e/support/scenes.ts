@@ -17,6 +17,8 @@ export interface Scene {
   at?: (width: number) => boolean
   /** It opens something fixed over the page (a modal, a menu): pictures show the screen, not the page. */
   overlay?: boolean
+  /** What it opens closes when focus leaves it (a disclosure menu): the picture keeps the focus. */
+  keepsFocus?: boolean
 }
 
 /** A scene opened by pressing a button (the first, where a page has several). */
@@ -120,6 +122,7 @@ export const SCENES: Scene[] = [
     path: '/',
     at: (width) => width >= DESKTOP_MIN,
     open: press('More Categories'),
+    keepsFocus: true,
   },
 ]
 
@@ -140,8 +143,8 @@ export const fileName = (name: string) => name.replace(/\W+/g, '-').replace(/^-|
  */
 export async function readyForPicture(page: Page, scene: Scene) {
   await page.mouse.move(0, 0)
-  await page.evaluate(async () => {
-    ;(document.activeElement as HTMLElement | null)?.blur()
+  await page.evaluate(async (keepFocus) => {
+    if (!keepFocus) (document.activeElement as HTMLElement | null)?.blur()
     window.scrollTo(0, 0)
     // At the top, a sticky panel (header, order summary) sits where it would sit anyway. Drawn in
     // place, its text no longer lands on a compositor layer whose sub-pixel offset depends on how
@@ -149,6 +152,6 @@ export async function readyForPicture(page: Page, scene: Scene) {
     for (const element of document.querySelectorAll<HTMLElement>('*'))
       if (getComputedStyle(element).position === 'sticky') element.style.position = 'static'
     await new Promise((resolve) => requestAnimationFrame(() => resolve(null)))
-  })
+  }, scene.keepsFocus ?? false)
   return { fullPage: !scene.overlay, animations: 'disabled' as const }
 }
