@@ -4,7 +4,8 @@
  *   chunks it imports statically and the home route's own chunk, without anything loaded on
  *   demand (after paint, or when a piece is first shown);
  * - for every other route, the JavaScript and CSS it adds on top of that entry.
- * Exits non-zero when home is over its budget. `--no-build` measures the existing dist/.
+ * The routes and their files come from the build's route manifest (dist/.vite/routes.json).
+ * Exits non-zero when home or any route is over its budget. `--no-build` measures the existing dist/.
  */
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
