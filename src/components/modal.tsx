@@ -1,5 +1,6 @@
-import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
+import { useCoveringPanel } from '../lib/use-covering-panel.ts'
 import { CloseIcon } from './icons.tsx'
 import styles from './modal.module.css'
 
@@ -18,23 +19,16 @@ interface ModalProps {
  */
 export function Modal({ labelledBy, onClose, children }: ModalProps) {
   const dialog = useRef<HTMLDivElement>(null)
-  const closeFromKeyboard = useEffectEvent(onClose)
+  useCoveringPanel(true, onClose)
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    const root = document.documentElement
-    root.classList.add('scroll-locked')
     const focusables = () => [...(dialog.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])]
     // The first field or action inside, skipping the close button when there is anything else.
     const [closeButton, ...rest] = focusables()
     ;(rest[0] ?? closeButton)?.focus()
 
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation()
-        closeFromKeyboard()
-        return
-      }
       if (event.key !== 'Tab') return
       const items = focusables()
       const first = items[0]
@@ -54,7 +48,6 @@ export function Modal({ labelledBy, onClose, children }: ModalProps) {
     document.addEventListener('keydown', onKey)
     return () => {
       document.removeEventListener('keydown', onKey)
-      root.classList.remove('scroll-locked')
       opener?.focus()
     }
   }, [])

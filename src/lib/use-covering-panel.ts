@@ -2,8 +2,8 @@ import { useEffect, useEffectEvent } from 'react'
 
 /**
  * While `active`, a panel covers the page: the page behind does not scroll (spec §4) and Escape
- * calls `onClose`. For the phone menu and the filter sheet; the modal dialog adds a focus trap to
- * the same and keeps its own.
+ * calls `onClose`. For the phone menu, the filter sheet and the modal dialog (which adds its focus
+ * trap).
  */
 export function useCoveringPanel(active: boolean, onClose: () => void) {
   const close = useEffectEvent(onClose)

@@ -36,7 +36,7 @@ export function CategorySlide({ category, picture }: CategorySlideProps) {
 interface CategoryNavProps {
   atStart: boolean
   atEnd: boolean
-  /** None until the carousel has loaded: the buttons stay disabled in the plain strip. */
+  /** None in the plain strip, whose buttons are disabled at both ends until the carousel loads. */
   onPrevious?: () => void
   onNext?: () => void
 }
@@ -49,7 +49,7 @@ export function CategoryNav({ atStart, atEnd, onPrevious, onNext }: CategoryNavP
         type="button"
         className={styles.navButton}
         aria-label="Previous categories"
-        disabled={atStart || !onPrevious}
+        disabled={atStart}
         onClick={onPrevious}
       >
         <ChevronLeftIcon />
@@ -58,7 +58,7 @@ export function CategoryNav({ atStart, atEnd, onPrevious, onNext }: CategoryNavP
         type="button"
         className={styles.navButton}
         aria-label="Next categories"
-        disabled={atEnd || !onNext}
+        disabled={atEnd}
         onClick={onNext}
       >
         <ChevronRightIcon />
