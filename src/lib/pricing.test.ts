@@ -97,5 +97,16 @@ describe('prices (spec §9)', () => {
   it('formats with $ and two decimals', () => {
     expect(formatPrice(1145.05)).toBe('$1,145.05')
     expect(formatPrice(0)).toBe('$0.00')
+    expect(formatPrice(-5)).toBe('-$5.00')
+    expect(formatPrice(1234567.891)).toBe('$1,234,567.89')
+    expect(formatPrice(999.999)).toBe('$1,000.00')
+    expect(formatPrice(-0.001)).toBe('$0.00')
+  })
+
+  it('formats every amount in cents as Intl.NumberFormat would', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+    const amounts = [0.01, 0.1, 9.99, 12.5, 100, 999.99, 1000, 54321.07, 1_000_000, -0.5, -1234.5]
+    for (let cents = 0; cents < 200_000; cents += 997) amounts.push(cents / 100)
+    for (const amount of amounts) expect(formatPrice(amount)).toBe(intl.format(amount))
   })
 })
