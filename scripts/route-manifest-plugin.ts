@@ -87,7 +87,7 @@ export function routeManifestPlugin(firstScreens: Readonly<Record<string, FirstS
  * The first screen as data: its request made with a stand-in for each path parameter (letters
  * only, so no encoding touches it), then each stand-in replaced by `{name}`.
  */
-function firstScreenHint({ request, images }: FirstScreen, path: string): FirstScreenHint {
+export function firstScreenHint({ request, images }: FirstScreen, path: string): FirstScreenHint {
   const names = path
     .split('/')
     .filter((segment) => segment.startsWith('$'))

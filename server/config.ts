@@ -29,6 +29,17 @@ const envSchema = v.object({
     ),
     '',
   ),
+  SITE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^https?:\/\/[^/\s]+\/?$/,
+        'SITE_URL must be an origin such as https://shop.example (no path)',
+      ),
+      v.transform((url) => url.replace(/\/$/, '')),
+    ),
+  ),
   JWT_SECRET: v.optional(
     v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters')),
   ),
@@ -45,6 +56,11 @@ export interface ServerConfig {
   jwtSecret: string | undefined
   /** Other sites allowed to call the API from a browser (CORS); none unless configured. */
   corsOrigins: string[]
+  /**
+   * The site's public origin, for canonical and link-preview URLs, the sitemap and robots.txt
+   * (behind a proxy the request's own may be an internal one); unset: each request's origin.
+   */
+  siteUrl: string | undefined
 }
 
 /** The server's settings from the environment, with a readable error for a bad value. */
@@ -56,7 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     const issue = result.issues[0]
     throw new Error(`Invalid configuration: ${v.getDotPath(issue) ?? ''} ${issue.message}`.trim())
   }
-  const { PORT, HOST, DATA_DIR, DIST_DIR, JWT_SECRET, CORS_ORIGINS } = result.output
+  const { PORT, HOST, DATA_DIR, DIST_DIR, JWT_SECRET, CORS_ORIGINS, SITE_URL } = result.output
   return {
     port: PORT,
     host: HOST,
@@ -64,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     distDir: resolve(DIST_DIR),
     jwtSecret: JWT_SECRET,
     corsOrigins: CORS_ORIGINS,
+    siteUrl: SITE_URL,
   }
 }

@@ -9,7 +9,7 @@ const api = await startApi(config)
 const dist = config.distDir
 // The built app may talk to another catalogue API (VITE_API_URL): its pages' CSP allows that one.
 const apiOrigins = await externalApiOrigins(readBuildEnv(dist)?.VITE_API_URL)
-const site = createSite(api.app, dist, apiOrigins)
+const site = createSite(api.app, dist, { apiOrigins, siteUrl: config.siteUrl })
 
 const server = serve({ fetch: site.fetch, port: config.port, hostname: config.host }, (info) => {
   const host = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host

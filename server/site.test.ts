@@ -69,7 +69,9 @@ describe('the site with a built SPA', () => {
     expect(product.images[0]).toMatch(/^http:\/\/shop\.test\/api\/images\/products\/5\/1\.svg\?v=/)
     // Built for another API (VITE_API_URL): its code is hinted, never a request to our API.
     const elsewhere = await (
-      await createSite(api.app, dist, ['https://dummyjson.example']).request('/product/5')
+      await createSite(api.app, dist, { apiOrigins: ['https://dummyjson.example'] }).request(
+        '/product/5',
+      )
     ).text()
     expect(elsewhere).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/product-1.js">',
@@ -116,7 +118,9 @@ describe('the site with a built SPA', () => {
 
 describe('the Content-Security-Policy of pages', () => {
   const csp = async (origins?: string[]) =>
-    (await createSite(api.app, dist, origins).request('/')).headers.get('Content-Security-Policy')
+    (await createSite(api.app, dist, { apiOrigins: origins }).request('/')).headers.get(
+      'Content-Security-Policy',
+    )
 
   it('allows fetches and images from the site itself only, with the bundled API', async () => {
     const policy = await csp()

@@ -1,12 +1,12 @@
 import type { Representation } from './representation.ts'
 
 /**
- * A bounded least-recently-used map of URL → representation. The catalogue never changes while
+ * A bounded least-recently-used map of URL → representation (or another value kept per URL). The catalogue never changes while
  * the server runs, so an answer computed once can be served until it is evicted; the bound keeps
  * arbitrary query strings from growing memory without limit.
  */
-export class RepresentationCache {
-  readonly #entries = new Map<string, Representation>()
+export class RepresentationCache<V = Representation> {
+  readonly #entries = new Map<string, V>()
   readonly #capacity: number
 
   constructor(capacity: number) {
@@ -17,7 +17,7 @@ export class RepresentationCache {
     return this.#entries.size
   }
 
-  get(key: string): Representation | undefined {
+  get(key: string): V | undefined {
     const hit = this.#entries.get(key)
     if (hit) {
       // Re-insert so Map order tracks recency; the first key is then the least recently used.
@@ -27,15 +27,15 @@ export class RepresentationCache {
     return hit
   }
 
-  getOrCreate(key: string, create: () => Representation): Representation {
+  getOrCreate(key: string, create: () => V): V {
     const hit = this.get(key)
     if (hit) return hit
-    const rep = create()
-    this.#entries.set(key, rep)
+    const value = create()
+    this.#entries.set(key, value)
     if (this.#entries.size > this.#capacity) {
       const oldest = this.#entries.keys().next().value
       if (oldest !== undefined) this.#entries.delete(oldest)
     }
-    return rep
+    return value
   }
 }

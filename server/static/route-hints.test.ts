@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { hintsFor, loadRouteHints } from './route-hints.ts'
+import { hintsFor, loadRouteHints, matchRoute, type ApiFetch } from './route-hints.ts'
 import { ROUTE_MANIFEST_FILE, type RouteManifest } from './route-manifest.ts'
 
 const dist = mkdtempSync(join(tmpdir(), 'meridian-hints-'))
@@ -49,10 +49,12 @@ const manifest: RouteManifest = {
 manifest.routes[0]!.firstScreen = { request: 'products?limit=30&skip=0' }
 writeFileSync(join(dist, ROUTE_MANIFEST_FILE), JSON.stringify(manifest))
 const hints = loadRouteHints(dist)
+const hintsAt = (path: string, codeOnly: boolean, api?: ApiFetch) =>
+  hintsFor(matchRoute(hints, path), codeOnly, api)
 
 describe('route preload hints', () => {
   it("names the route's files and its first API request, with the path's parameters", async () => {
-    const html = await hintsFor(hints, '/product/12', false)
+    const html = await hintsAt('/product/12', false)
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/product-1.js">')
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/swiper-1.js">')
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/product-1.css">')
@@ -62,25 +64,25 @@ describe('route preload hints', () => {
     expect(html).toContain(
       '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/products/12">',
     )
-    expect(await hintsFor(hints, '/', false)).toContain('href="/api/products?limit=30&amp;skip=0"')
+    expect(await hintsAt('/', false)).toContain('href="/api/products?limit=30&amp;skip=0"')
   })
 
   it('matches a static route before one with a parameter, whatever the build listed first', async () => {
-    const html = await hintsFor(hints, '/products/all', false)
+    const html = await hintsAt('/products/all', false)
     expect(html).toContain('all-1.js')
     expect(html).not.toContain('category-1.js')
     expect(html).not.toContain('as="fetch"')
   })
 
   it('escapes parameters and leaves out the data hint when search params change the request', async () => {
-    expect(await hintsFor(hints, '/products/%22%3E%3Cscript%3E', false)).toContain(
+    expect(await hintsAt('/products/%22%3E%3Cscript%3E', false)).toContain(
       'href="/api/products/category/%22%3E%3Cscript%3E?limit=30&amp;skip=0"',
     )
-    const withSort = await hintsFor(hints, '/products/laptops', true)
+    const withSort = await hintsAt('/products/laptops', true)
     expect(withSort).toContain('category-1.js')
     expect(withSort).not.toContain('as="fetch"')
     // Not percent-encoding at all: the app asks for nothing, so neither does the hint.
-    const malformed = await hintsFor(hints, '/products/%E0%A4%A', false)
+    const malformed = await hintsAt('/products/%E0%A4%A', false)
     expect(malformed).toContain('category-1.js')
     expect(malformed).not.toContain('as="fetch"')
   })
@@ -100,26 +102,26 @@ describe('route preload hints', () => {
       asked.push(path)
       return Promise.resolve(answer(path))
     }
-    const product = await hintsFor(hints, '/product/12', false, fetchApi)
+    const product = await hintsAt('/product/12', false, fetchApi)
     expect(product).toContain(
       '<link rel="preload" as="image" fetchpriority="high" href="http://shop.test/api/images/12/1.svg?v=a&quot;b">',
     )
     expect(product).not.toContain('href="x"')
-    const listing = await hintsFor(hints, '/products', false, fetchApi)
+    const listing = await hintsAt('/products', false, fetchApi)
     expect(listing.match(/as="image"/g)).toHaveLength(4)
     expect(listing).toContain('href="/t/4.svg"')
     expect(listing).not.toContain('/t/5.svg')
     // The home page's largest paint is text; a missing product and a sorted listing get none.
-    expect(await hintsFor(hints, '/', false, fetchApi)).not.toContain('as="image"')
-    expect(await hintsFor(hints, '/product/999', false, fetchApi)).not.toContain('as="image"')
+    expect(await hintsAt('/', false, fetchApi)).not.toContain('as="image"')
+    expect(await hintsAt('/product/999', false, fetchApi)).not.toContain('as="image"')
     asked.length = 0
-    expect(await hintsFor(hints, '/products', true, fetchApi)).not.toContain('as="image"')
+    expect(await hintsAt('/products', true, fetchApi)).not.toContain('as="image"')
     expect(asked).toEqual([])
   })
 
   it('matches pathless layouts and gives nothing for unknown paths or a missing manifest', async () => {
-    expect(await hintsFor(hints, '/myaccount', false)).toContain('account-1.js')
-    expect(await hintsFor(hints, '/no/such/page', false)).toBe('')
+    expect(await hintsAt('/myaccount', false)).toContain('account-1.js')
+    expect(await hintsAt('/no/such/page', false)).toBe('')
     expect(loadRouteHints(join(dist, 'missing'))).toEqual([])
   })
 })

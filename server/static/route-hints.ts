@@ -6,7 +6,7 @@ import { readRouteManifest, type FirstScreenHint, type RouteEntry } from './rout
  * HTML lets the browser fetch them in parallel with the entry (slow connections gain most). What
  * each route loads comes from the build (route-manifest.ts).
  */
-interface RouteHint extends Pick<RouteEntry, 'scripts' | 'styles' | 'firstScreen'> {
+export interface RouteHint extends Pick<RouteEntry, 'scripts' | 'styles' | 'firstScreen'> {
   /** Path segments; `$name` matches any one segment. */
   pattern: string[]
 }
@@ -31,41 +31,70 @@ const escapeAttribute = (text: string) =>
 /** Answers an API request in-process: the page's own API, as the browser will ask it. */
 export type ApiFetch = (path: string) => Promise<Response>
 
-/**
- * The `<link>` tags for a request path, or '' when no route matches: its code, and unless
- * `codeOnly`, its first API request. With `fetchApi`, the route's first-screen images (the largest
- * paint) are preloaded too: they would otherwise be found only once the app has rendered.
- */
-export async function hintsFor(
+/** A request path's route and its segments. */
+export interface MatchedRoute {
+  /** The route's path in the router's grammar: `/product/$id`. */
+  path: string
+  route: RouteHint
+  segments: string[]
+}
+
+/** The route a request path is a page of, if any. */
+export function matchRoute(
   hints: readonly RouteHint[],
   pathname: string,
-  codeOnly: boolean,
-  fetchApi?: ApiFetch,
-): Promise<string> {
+): MatchedRoute | undefined {
   const segments = pathname.split('/').filter(Boolean)
-  const hint = hints.find(
+  const route = hints.find(
     ({ pattern }) =>
       pattern.length === segments.length &&
       pattern.every((part, i) => part.startsWith('$') || part === segments[i]),
   )
-  if (!hint) return ''
+  return route && { path: `/${route.pattern.join('/')}`, route, segments }
+}
+
+/** A path parameter of the matched route, as the page's URL carries it (still encoded). */
+export const paramOf = ({ route, segments }: MatchedRoute, name: string) =>
+  segments[route.pattern.indexOf(`$${name}`)]
+
+/**
+ * The route's first API request (`/api/products/1`), with its parameters filled in; undefined
+ * when it declares none or a parameter is not valid percent-encoding.
+ */
+export function firstRequestOf({ route, segments }: MatchedRoute): string | undefined {
+  const request =
+    route.firstScreen && fillParams(route.firstScreen.request, route.pattern, segments)
+  return request === undefined ? undefined : `/api/${request}`
+}
+
+/**
+ * The `<link>` tags for a matched route ('' for none): its code, and unless `codeOnly`, its first
+ * API request. With `fetchApi`, the route's first-screen images (the largest paint) are preloaded
+ * too: they would otherwise be found only once the app has rendered.
+ */
+export async function hintsFor(
+  match: MatchedRoute | undefined,
+  codeOnly: boolean,
+  fetchApi?: ApiFetch,
+): Promise<string> {
+  if (!match) return ''
+  const { route } = match
   const links = [
-    ...hint.styles.map(
+    ...route.styles.map(
       (file) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`,
     ),
-    ...hint.scripts.map(
+    ...route.scripts.map(
       (file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`,
     ),
   ]
-  const first = codeOnly ? undefined : hint.firstScreen
-  const request = first && fillParams(first.request, hint.pattern, segments)
-  if (first && request !== undefined) {
-    const path = `/api/${request}`
+  const path = codeOnly ? undefined : firstRequestOf(match)
+  const images = route.firstScreen?.images
+  if (path) {
     links.push(
       `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(path)}">`,
     )
-    if (first.images && fetchApi) {
-      for (const image of imagesIn(await answerOf(fetchApi, path), first.images))
+    if (images && fetchApi) {
+      for (const image of imagesIn(await answerOf(fetchApi, path), images))
         links.push(
           `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image)}">`,
         )

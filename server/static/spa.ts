@@ -7,9 +7,9 @@ import {
   isCompressible,
   type Representation,
 } from '../http/representation.ts'
-import type { RepresentationCache } from '../http/representation-cache.ts'
+import { RepresentationCache } from '../http/representation-cache.ts'
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, respond } from '../http/respond.ts'
-import { hintsFor, loadRouteHints } from './route-hints.ts'
+import { createPageBuilder, type Page, type PageOptions } from './pages.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -52,23 +52,16 @@ export type SpaHandler = (c: Context) => Response | Promise<Response>
  * Serves a built SPA from memory: every file of `dist/` is read once at start (a few hundred KB),
  * so a request can only ever reach a file that the build produced: no path traversal by design.
  * Hashed files under /assets/ are immutable; everything else revalidates. A path without a file
- * extension is a client route and gets index.html (history fallback).
+ * extension is a page of the app: index.html with that page's head, status and preload hints
+ * (pages.ts), built once per URL and kept in `pages` (bounded).
  */
-export interface SpaOptions {
-  /** Pages with their route's hints, built once per URL and kept (bounded); none without it. */
-  pages?: RepresentationCache
-  /** The site's API, asked in-process for the images a page's first screen shows. */
-  fetchApi?: (request: Request) => Response | Promise<Response>
-  /**
-   * Whether the built app reads this site's own API (/api): only then are a route's first API
-   * request and images hinted. An app built for another API (VITE_API_URL) gets its code hinted only.
-   */
-  ownApi?: boolean
+export interface SpaOptions extends PageOptions {
+  pages?: RepresentationCache<Page>
 }
 
 export function createSpaHandler(
   distDir: string,
-  { pages, fetchApi, ownApi = true }: SpaOptions = {},
+  { pages = new RepresentationCache<Page>(500), ...options }: SpaOptions = {},
 ): SpaHandler {
   const files = new Map<string, Representation>()
   for (const path of filesUnder(distDir)) {
@@ -82,46 +75,34 @@ export function createSpaHandler(
   }
   const index = files.get('/index.html')
   if (!index) throw new Error(`${distDir} has no index.html`)
-  const hints = loadRouteHints(distDir)
-  const html = index.body.toString('utf8')
+  const buildPage = createPageBuilder(distDir, index.body.toString('utf8'), options)
 
-  /** index.html with the preload hints of the route asked for (see route-hints.ts). */
-  const pageFor = async (c: Parameters<SpaHandler>[0]): Promise<Representation> => {
-    if (!pages) return index
-    const url = new URL(c.req.url)
-    // Image URLs in the hints are absolute, as the API answers them: one page per origin.
+  /** The page for a URL; absolute URLs in it depend on the origin: one page per origin. */
+  const pageFor = async (url: URL): Promise<Page> => {
     const key = `page:${url.origin}${url.pathname}${url.search}`
     const cached = pages.get(key)
     if (cached) return cached
-    const api = fetchApi && (async (path: string) => fetchApi(new Request(new URL(path, url))))
-    // With search params (filters, sort) the first request differs: no data hint then either.
-    const dataHints = ownApi && url.search.length <= 1
-    const links = await hintsFor(hints, url.pathname, !dataHints, api)
-    if (!links) return index
-    return pages.getOrCreate(key, () =>
-      createRepresentation(
-        html.includes('</head>')
-          ? html.replace('</head>', `${links}</head>`)
-          : html.replace(/^(<!doctype html>)?/i, `$1${links}`),
-        index.type,
-      ),
-    )
+    const page = await buildPage(url)
+    return pages.getOrCreate(key, () => page)
   }
 
   return async (c) => {
     const path = c.req.path
     const file = files.get(path)
-    if (file && path !== '/index.html') {
+    // The build's own records (.vite/: manifests) are for the server, not for the public.
+    if (file && path !== '/index.html' && !path.startsWith('/.vite/')) {
       return respond(c, file, {
         cacheControl: path.startsWith('/assets/') ? CACHE_IMMUTABLE : CACHE_REVALIDATE,
       })
     }
-    // A missing file (a name with an extension) is a 404; anything else is a client route, even
-    // with a dot in it (/product/1.5), and gets the app, whose not-found page then answers.
+    // A missing file (a name with an extension) is a 404; anything else is a page of the app,
+    // even with a dot in it (/product/1.5), whose head and status say whether it exists.
     const lastSegment = path.slice(path.lastIndexOf('/') + 1)
     if (/\.[a-z][a-z0-9]{0,7}$/i.test(lastSegment) && path !== '/index.html')
       return c.text('Not found', 404)
-    return respond(c, await pageFor(c), { cacheControl: CACHE_REVALIDATE })
+    const page = await pageFor(new URL(c.req.url))
+    if (page.status === 301) return c.redirect(page.location, 301)
+    return respond(c, page.representation, { cacheControl: CACHE_REVALIDATE, status: page.status })
   }
 }
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { DEFAULT_BRAND } from './page-heads.ts'
 
 // Build-time settings (decisions §2, §3). An empty variable counts as unset.
 // The bundled catalogue server, on the page's own origin.
@@ -6,7 +7,7 @@ const BUNDLED_API_URL = '/api'
 
 const envSchema = v.object({
   VITE_API_URL: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()), BUNDLED_API_URL),
-  VITE_BRAND_NAME: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()), 'Meridian'),
+  VITE_BRAND_NAME: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()), DEFAULT_BRAND),
 })
 
 const raw = import.meta.env as Record<string, string | undefined>

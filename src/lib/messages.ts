@@ -1,4 +1,5 @@
 import { env } from './env.ts'
+import { PAGE_NAMES } from './page-heads.ts'
 
 const brand = env.brand
 
@@ -17,7 +18,7 @@ export const messages = {
   bestSellers: 'Our Best Sellers',
 
   // Listings and search (spec §2.3, §2.4, §2.5, §8)
-  allProducts: 'All Products',
+  allProducts: PAGE_NAMES.allProducts,
   moreCategories: 'More Categories',
   // 'Sort By: SELECT' is the sort control's label and its empty option.
   sortBy: 'Sort By:',
@@ -40,7 +41,7 @@ export const messages = {
   addToCart: 'Add to Cart',
   expressCheckout: 'Express Checkout',
   addedToCart: 'Product Added To Cart Succesfully',
-  yourCart: 'Your Cart',
+  yourCart: PAGE_NAMES.cart,
   cartEmpty: 'Your Shopping cart is empty',
   pickUp: `Pick Up at ${brand} Permimeter Mall`,
   blackFriday: (percent: number) => `${percent}% off for Black Friday`,

@@ -1,6 +1,7 @@
 /**
  * Every price rule of the spec (§4, §5, §9) in one place: product, cart line, cart and order
- * amounts, promo codes, the gift card, instalments. Cart, checkout and the confirmation all use it.
+ * amounts, promo codes, the gift card, instalments. Cart, checkout and the confirmation all use it,
+ * and so does the server for a product's price in its page's structured data: it imports nothing.
  */
 
 /**

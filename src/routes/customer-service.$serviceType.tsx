@@ -2,13 +2,14 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { ServicePage } from '../features/customer-service/components/service-page.tsx'
 import { ServicePending } from '../features/customer-service/components/service-pending.tsx'
 import { isServiceType, loadServiceContent } from '../features/customer-service/service-content.ts'
+import { env } from '../lib/env.ts'
 
 export const Route = createFileRoute('/customer-service/$serviceType')({
   beforeLoad: ({ params }) => {
     if (!isServiceType(params.serviceType)) throw notFound()
     return { serviceType: params.serviceType }
   },
-  loader: ({ context }) => loadServiceContent(context.serviceType),
+  loader: ({ context }) => loadServiceContent(context.serviceType, env.brand),
   pendingComponent: ServicePending,
   pendingMs: 0,
   pendingMinMs: 0,

@@ -10,7 +10,7 @@ import {
   type Product,
   type ProductList,
 } from './catalog.schemas.ts'
-import { listPath, productPageRequest, productRequest } from './catalog.requests.ts'
+import { listPath, PRODUCT_ID, productPageRequest, productRequest } from './catalog.requests.ts'
 import { sortOption, type SortValue } from './sorting.ts'
 
 export interface ListScope {
@@ -101,4 +101,4 @@ export async function fetchRelated(id: number, signal?: AbortSignal): Promise<Pr
   return list.products.filter((product) => product.id !== id)
 }
 
-export const productIdSchema = v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/), v.transform(Number))
+export const productIdSchema = v.pipe(v.string(), v.regex(PRODUCT_ID), v.transform(Number))

@@ -28,6 +28,9 @@ export const productPageRequest = (
   sort?: { sortBy: string; order: string },
 ): ApiRequest => ({ path: listPath(category), searchParams: { limit, skip, ...sort } })
 
+/** A product id as a page address carries it: a positive whole number, at most 9 digits. */
+export const PRODUCT_ID = /^[1-9]\d{0,8}$/
+
 export const productRequest = (id: number | string): ApiRequest => ({ path: `products/${id}` })
 
 /** The request as a URL under the API base, its search params in the order ky sends them. */

@@ -2,7 +2,8 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { messages } from '../../../lib/messages.ts'
-import { pageTitle } from '../../../lib/page-title.ts'
+import { PageHead } from '../../../components/page-head.tsx'
+import { PAGE_NAMES } from '../../../lib/page-heads.ts'
 import { userQuery } from '../account.queries.ts'
 import { sessionAtom, type Session } from '../session.atoms.ts'
 import styles from './my-account.module.css'
@@ -14,7 +15,7 @@ export function MyAccountPage() {
   const session = useAtomValue(sessionAtom)
   return (
     <div className={`container ${styles.page}`}>
-      <title>{pageTitle('My Account')}</title>
+      <PageHead title={PAGE_NAMES.account} noindex />
       <h1>{messages.overview}</h1>
       {session && <Profile session={session} />}
     </div>

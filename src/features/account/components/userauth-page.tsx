@@ -1,5 +1,6 @@
 import { messages } from '../../../lib/messages.ts'
-import { pageTitle } from '../../../lib/page-title.ts'
+import { PageHead } from '../../../components/page-head.tsx'
+import { PAGE_NAMES } from '../../../lib/page-heads.ts'
 import { useGoBack } from '../use-account.ts'
 import { RegisterForm } from './register-form.tsx'
 import { SignInForm } from './sign-in-form.tsx'
@@ -10,7 +11,7 @@ export function UserAuthPage() {
   const goBack = useGoBack()
   return (
     <div className={`container ${styles.page}`}>
-      <title>{pageTitle('Sign In')}</title>
+      <PageHead title={PAGE_NAMES.signIn} noindex />
       <section className={styles.panel} aria-labelledby="sign-in-title">
         <h1 id="sign-in-title">Sign In</h1>
         <SignInForm onSignedIn={goBack} />

@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { buttonClass } from '../../../components/button.tsx'
 import { messages } from '../../../lib/messages.ts'
-import { pageTitle } from '../../../lib/page-title.ts'
+import { PageHead } from '../../../components/page-head.tsx'
+import { PAGE_NAMES } from '../../../lib/page-heads.ts'
 import { cartAtom, cartCountAtom } from '../cart.atoms.ts'
 import type { CartLine as Line } from '../cart.schemas.ts'
 import styles from './cart.module.css'
@@ -19,7 +20,7 @@ export function CartPage({ onSaveForLater }: { onSaveForLater: (line: Line) => v
 
   return (
     <div className={`container ${styles.page}`}>
-      <title>{pageTitle(messages.yourCart)}</title>
+      <PageHead title={PAGE_NAMES.cart} noindex />
       <h1>
         {messages.yourCart} ({count})
       </h1>

@@ -2,7 +2,8 @@ import { useCallback, useId, useState, type Dispatch, type SetStateAction } from
 import { Breadcrumb, type Crumb } from '../../../components/breadcrumb.tsx'
 import { Button } from '../../../components/button.tsx'
 import { messages } from '../../../lib/messages.ts'
-import { pageTitle } from '../../../lib/page-title.ts'
+import { PageHead } from '../../../components/page-head.tsx'
+import { listingDescription } from '../../../lib/page-heads.ts'
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
 import { categoryName } from '../categories.ts'
 import { countFilters, toggleFilter, type Filters } from '../filters.ts'
@@ -71,7 +72,7 @@ function ListingView({
 
   return (
     <div className={`container ${styles.page}`}>
-      <title>{pageTitle(name)}</title>
+      <PageHead title={name} description={(brand) => listingDescription(brand, name)} />
       <Breadcrumb items={crumbs} />
       <h1 className={styles.heading}>
         {name} ({listing.scopeTotal})

@@ -3,7 +3,8 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { buttonClass } from '../../../components/button.tsx'
 import { messages } from '../../../lib/messages.ts'
-import { pageTitle } from '../../../lib/page-title.ts'
+import { PageHead } from '../../../components/page-head.tsx'
+import { PAGE_NAMES } from '../../../lib/page-heads.ts'
 import { useMediaQuery } from '../../../lib/use-media-query.ts'
 import { addressAtom } from '../../address/index.ts'
 import { cartCountAtom, orderAmountsAtom } from '../../cart/index.ts'
@@ -35,7 +36,7 @@ export function CheckoutPage() {
   if (amounts.lines.length === 0) {
     return (
       <div className={`container ${styles.page}`}>
-        <title>{pageTitle('Checkout')}</title>
+        <PageHead title={PAGE_NAMES.checkout} noindex />
         <h1>Checkout</h1>
         <p>{messages.cartEmpty}</p>
         <Link to="/products" className={buttonClass('primary')}>
@@ -47,7 +48,7 @@ export function CheckoutPage() {
 
   return (
     <div className={`container ${styles.page}`}>
-      <title>{pageTitle('Checkout')}</title>
+      <PageHead title={PAGE_NAMES.checkout} noindex />
       <h1>Checkout</h1>
       <div className={styles.layout}>
         <div className={styles.steps}>

@@ -1,6 +1,7 @@
 import type { ServiceContent } from '../service-content.ts'
 
-export const content: ServiceContent = {
+/** The page's text (it names no shop). */
+export const content = (): ServiceContent => ({
   title: 'Make it Yours',
   intro:
     'Add initials to bags, jewellery, leather goods and more, embossed, engraved or embroidered by our artisans.',
@@ -21,4 +22,4 @@ export const content: ServiceContent = {
       ],
     },
   ],
-}
+})

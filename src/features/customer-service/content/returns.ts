@@ -1,6 +1,7 @@
 import type { ServiceContent } from '../service-content.ts'
 
-export const content: ServiceContent = {
+/** The page's text (it names no shop). */
+export const content = (): ServiceContent => ({
   title: 'Free Shipping & Returns',
   intro: 'Shipping is free on every order, and so are returns within 30 days.',
   sections: [
@@ -28,4 +29,4 @@ export const content: ServiceContent = {
       ],
     },
   ],
-}
+})

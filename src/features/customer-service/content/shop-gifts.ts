@@ -1,9 +1,9 @@
-import { env } from '../../../lib/env.ts'
 import type { ServiceContent } from '../service-content.ts'
 
-export const content: ServiceContent = {
+/** The page's text for a shop called `brand`. */
+export const content = (brand: string): ServiceContent => ({
   title: 'Free Gift Boxing',
-  intro: `Every ${env.brand} order can arrive gift-ready. Our signature box, tissue and ribbon are free on every item.`,
+  intro: `Every ${brand} order can arrive gift-ready. Our signature box, tissue and ribbon are free on every item.`,
   sections: [
     {
       heading: 'How it works',
@@ -22,8 +22,8 @@ export const content: ServiceContent = {
     {
       heading: 'Gift cards',
       paragraphs: [
-        `${env.brand} gift cards come in any amount from $10 to $500 and never expire. Pay with one at checkout.`,
+        `${brand} gift cards come in any amount from $10 to $500 and never expire. Pay with one at checkout.`,
       ],
     },
   ],
-}
+})

@@ -1,9 +1,9 @@
-import { env } from '../../../lib/env.ts'
 import type { ServiceContent } from '../service-content.ts'
 
-export const content: ServiceContent = {
+/** The page's text for a shop called `brand`. */
+export const content = (brand: string): ServiceContent => ({
   title: '5-Year Warranty',
-  intro: `Everything you buy at ${env.brand} is covered against defects in materials and workmanship for five years from the day it reaches you, at no extra cost.`,
+  intro: `Everything you buy at ${brand} is covered against defects in materials and workmanship for five years from the day it reaches you, at no extra cost.`,
   sections: [
     {
       heading: 'What is covered',
@@ -29,4 +29,4 @@ export const content: ServiceContent = {
       ],
     },
   ],
-}
+})

@@ -1,4 +1,4 @@
-import { pageTitle } from '../../../lib/page-title.ts'
+import { PageHead } from '../../../components/page-head.tsx'
 import { BestSellers } from './best-sellers.tsx'
 import { CategoryCarousel } from './category-carousel.tsx'
 import { Hero } from './hero.tsx'
@@ -7,7 +7,7 @@ import { ServiceTiles } from './service-tiles.tsx'
 export function HomePage() {
   return (
     <>
-      <title>{pageTitle()}</title>
+      <PageHead />
       <Hero />
       <CategoryCarousel />
       <BestSellers />

@@ -4,7 +4,8 @@ import { useState } from 'react'
 import { buttonClass } from '../../../components/button.tsx'
 import { messages } from '../../../lib/messages.ts'
 import { formatPrice, GIFT_CARD_AMOUNT } from '../../../lib/pricing.ts'
-import { pageTitle } from '../../../lib/page-title.ts'
+import { PageHead } from '../../../components/page-head.tsx'
+import { PAGE_NAMES } from '../../../lib/page-heads.ts'
 import { isSignedInAtom } from '../../account/index.ts'
 import { AddressSummary } from '../../address/index.ts'
 import { lastOrderAtom } from '../orders.atoms.ts'
@@ -22,7 +23,7 @@ export function ConfirmationPage() {
   if (!order) {
     return (
       <div className={`container ${styles.page}`}>
-        <title>{pageTitle('Order confirmation')}</title>
+        <PageHead title={PAGE_NAMES.confirmation} noindex />
         <h1>No order to show</h1>
         <p className={styles.muted}>
           There is no recent order on this device. Once you place one, its confirmation appears
@@ -40,7 +41,7 @@ export function ConfirmationPage() {
   const { payment } = order
   return (
     <div className={`container ${styles.page}`}>
-      <title>{pageTitle(messages.orderThanks)}</title>
+      <PageHead title={messages.orderThanks} noindex />
       <div>
         <h1>{messages.orderThanks}</h1>
         <p className={styles.number}>

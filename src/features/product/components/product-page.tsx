@@ -3,7 +3,7 @@ import { Breadcrumb } from '../../../components/breadcrumb.tsx'
 import { Price } from '../../../components/price.tsx'
 import { StarRating } from '../../../components/star-rating.tsx'
 import { messages } from '../../../lib/messages.ts'
-import { pageTitle } from '../../../lib/page-title.ts'
+import { PageHead } from '../../../components/page-head.tsx'
 import { categoryName, productQuery, useCategories } from '../../catalog/index.ts'
 import { Perks } from './perks.tsx'
 import { ProductGallery } from './product-gallery.tsx'
@@ -26,7 +26,7 @@ export function ProductPage({ id }: { id: number }) {
 
   return (
     <div className={`container ${styles.page}`}>
-      <title>{pageTitle(product.title)}</title>
+      <PageHead title={product.title} description={product.description} image={product.images[0]} />
       <Breadcrumb
         items={[
           { label: 'Home', link: { to: '/' } },

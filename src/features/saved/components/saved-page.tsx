@@ -3,7 +3,8 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { Button, buttonClass } from '../../../components/button.tsx'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
 import { Price } from '../../../components/price.tsx'
-import { pageTitle } from '../../../lib/page-title.ts'
+import { PageHead } from '../../../components/page-head.tsx'
+import { PAGE_NAMES } from '../../../lib/page-heads.ts'
 import { moveToCartAtom } from '../saved.actions.ts'
 import { removeSavedAtom, savedAtom } from '../saved.atoms.ts'
 import styles from './saved-page.module.css'
@@ -16,7 +17,7 @@ export function SavedPage() {
 
   return (
     <div className={`container ${styles.page}`}>
-      <title>{pageTitle('My Saved Items')}</title>
+      <PageHead title={PAGE_NAMES.saved} noindex />
       <h1>My Saved Items ({items.length})</h1>
       {items.length === 0 ? (
         <div className={styles.empty}>

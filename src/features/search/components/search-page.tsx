@@ -4,7 +4,8 @@ import { Button } from '../../../components/button.tsx'
 import { SearchIcon } from '../../../components/icons.tsx'
 import { ErrorState } from '../../../components/error-state.tsx'
 import { messages } from '../../../lib/messages.ts'
-import { pageTitle } from '../../../lib/page-title.ts'
+import { PageHead } from '../../../components/page-head.tsx'
+import { PAGE_NAMES } from '../../../lib/page-heads.ts'
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts'
 import { searchQuery, ProductGrid, ProductGridSkeleton } from '../../catalog/index.ts'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, searchTerm } from '../search.ts'
@@ -41,7 +42,7 @@ export function SearchPage({ query, onQueryChange }: SearchPageProps) {
 
   return (
     <div className={`container ${styles.page}`}>
-      <title>{pageTitle(term ? `Search: ${query.trim()}` : 'Search')}</title>
+      <PageHead title={term ? `Search: ${query.trim()}` : PAGE_NAMES.search} noindex />
       <h1>Search</h1>
       <form className={styles.field} role="search" onSubmit={(event) => event.preventDefault()}>
         <label htmlFor={inputId}>{messages.searchLabel}</label>

@@ -1,0 +1,399 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { JSDOM } from 'jsdom'
+import jsonld from 'jsonld'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// The fixture's routes carry their first requests as the build writes them (from the app's list).
+// eslint-disable-next-line no-restricted-imports
+import { firstScreens } from '../../src/first-screens.ts'
+import { summary } from '../../src/lib/page-heads.ts'
+import { discountedPrice } from '../../src/lib/pricing.ts'
+import { firstScreenHint } from '../../scripts/route-manifest-plugin.ts'
+import { createSite } from '../site.ts'
+import { ROUTE_MANIFEST_FILE, type RouteManifest } from '../static/route-manifest.ts'
+import { createTestApi, type TestApi } from '../test-support.ts'
+import { productLd } from './structured-data.ts'
+import { renderHead } from './head.ts'
+
+let api: TestApi
+let dist: string
+
+/** The app's routes as the build records them, first requests included (src/first-screens.ts). */
+function manifest(): RouteManifest {
+  const route = (path: string) => {
+    const first = firstScreens[path]
+    return {
+      path,
+      file: `${path}.tsx`,
+      scripts: [],
+      styles: [],
+      ...(first && { firstScreen: firstScreenHint(first, path) }),
+    }
+  }
+  return {
+    entry: { scripts: ['assets/index-abc.js'], styles: [] },
+    routes: [
+      route('/'),
+      route('/products/'),
+      route('/products/$category'),
+      route('/product/$id'),
+      route('/customer-service/$serviceType'),
+      route('/category'),
+      route('/search'),
+      route('/cart'),
+      route('/checkout'),
+      route('/myaccount'),
+    ],
+  }
+}
+
+beforeAll(async () => {
+  api = await createTestApi()
+  dist = mkdtempSync(join(tmpdir(), 'meridian-seo-'))
+  mkdirSync(join(dist, '.vite'))
+  writeFileSync(
+    join(dist, 'index.html'),
+    `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Meridian</title>
+<meta name="description" content="The generic description." />
+<script type="module" crossorigin src="/assets/index-abc.js"></script></head>
+<body><div id="root"></div></body></html>`,
+  )
+  writeFileSync(join(dist, ROUTE_MANIFEST_FILE), JSON.stringify(manifest()))
+})
+afterAll(() => rmSync(dist, { recursive: true, force: true }))
+
+const site = (options?: Parameters<typeof createSite>[2]) => createSite(api.app, dist, options)
+
+async function page(path: string, options?: Parameters<typeof createSite>[2]) {
+  const response = await site(options).request(`http://shop.test${path}`)
+  const html = await response.text()
+  const { document } = new JSDOM(html).window
+  const meta = (key: string) =>
+    document.querySelector(`meta[name="${key}"], meta[property="${key}"]`)?.getAttribute('content')
+  const jsonLd = [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+    (script) => JSON.parse(script.textContent) as Record<string, unknown>,
+  )
+  return { response, html, document, meta, jsonLd }
+}
+
+const ofType = (docs: Record<string, unknown>[], type: string) =>
+  docs.find((doc) => doc['@type'] === type)
+
+// schema.org's context, as far as expansion needs it: every term is a schema.org property.
+const documentLoader = (url: string) => {
+  if (!/^https?:\/\/schema\.org\/?$/.test(url)) throw new Error(`no network for ${url}`)
+  return Promise.resolve({
+    contextUrl: undefined,
+    documentUrl: url,
+    document: { '@context': { '@vocab': 'https://schema.org/' } },
+  })
+}
+
+/** The JSON-LD expanded by a JSON-LD processor: invalid JSON-LD throws. */
+const expand = async (doc: Record<string, unknown>) =>
+  (await jsonld.expand(doc, { documentLoader })) as Record<
+    string,
+    { '@value'?: unknown; '@id'?: string }[]
+  >[]
+
+interface ApiProduct {
+  id: number
+  title: string
+  description: string
+  price: number
+  discountPercentage: number
+  rating: number
+  category: string
+  images: string[]
+  availabilityStatus: string
+}
+
+describe('a product page', () => {
+  it("answers with the product's title, description, picture and price in its head", async () => {
+    const product = (await (
+      await api.app.request('http://shop.test/api/products/1')
+    ).json()) as ApiProduct
+    const { response, document, meta } = await page('/product/1')
+    expect(response.status).toBe(200)
+    expect(document.title).toBe(`${product.title} | Meridian`)
+    expect(document.querySelectorAll('title')).toHaveLength(1)
+    expect(meta('description')).toBe(summary(product.description))
+    expect(meta('og:type')).toBe('product')
+    expect(meta('og:title')).toBe(`${product.title} | Meridian`)
+    expect(meta('og:image')).toBe(product.images[0])
+    expect(meta('og:image')).toMatch(/^http:\/\/shop\.test\/api\/images\/products\/1\//)
+    expect(meta('og:url')).toBe('http://shop.test/product/1')
+    expect(meta('product:price:amount')).toBe(
+      discountedPrice(product.price, product.discountPercentage).toFixed(2),
+    )
+    expect(meta('twitter:card')).toBe('summary_large_image')
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'http://shop.test/product/1',
+    )
+    // The generic head of index.html is gone; the app and its script are still there.
+    expect(document.querySelector('meta[content="The generic description."]')).toBeNull()
+    expect(document.querySelector('#root')).not.toBeNull()
+    expect(document.querySelector('script[src="/assets/index-abc.js"]')).not.toBeNull()
+  })
+
+  it('carries a Product with its Offer and AggregateRating, valid JSON-LD', async () => {
+    const product = (await (
+      await api.app.request('http://shop.test/api/products/1')
+    ).json()) as ApiProduct
+    const { jsonLd } = await page('/product/1')
+    const ld = ofType(jsonLd, 'Product')!
+    const [expanded] = await expand(ld)
+    const schema = (name: string) => `https://schema.org/${name}`
+    expect(expanded?.['@type']).toEqual([schema('Product')])
+    expect(expanded?.[schema('name')]?.[0]?.['@value']).toBe(product.title)
+    const [offer] = (expanded?.[schema('offers')] ?? []) as unknown as Record<
+      string,
+      { '@value'?: unknown; '@id'?: string }[]
+    >[]
+    expect(offer?.['@type']).toEqual([schema('Offer')])
+    expect(offer?.[schema('price')]?.[0]?.['@value']).toBe(
+      discountedPrice(product.price, product.discountPercentage).toFixed(2),
+    )
+    expect(offer?.[schema('priceCurrency')]?.[0]?.['@value']).toBe('USD')
+    expect(offer?.[schema('availability')]?.[0]?.['@value']).toMatch(/^https:\/\/schema\.org\//)
+    const [rating] = (expanded?.[schema('aggregateRating')] ?? []) as unknown as Record<
+      string,
+      { '@value'?: unknown }[]
+    >[]
+    expect(rating?.[schema('ratingValue')]?.[0]?.['@value']).toBe(product.rating)
+    expect(rating?.[schema('reviewCount')]?.[0]?.['@value']).toBe(3)
+
+    const trail = ofType(jsonLd, 'BreadcrumbList')!
+    await expand(trail)
+    const names = (trail.itemListElement as { name: string; position: number }[]).map(
+      (item) => item.name,
+    )
+    expect(names).toEqual(['Meridian', 'All Products', expect.any(String), product.title])
+  })
+
+  it('answers 404 with the not-found head for an unknown or malformed id', async () => {
+    for (const path of ['/product/99999', '/product/abc', '/product/0', '/product/1.5']) {
+      const { response, document, meta } = await page(path)
+      expect(response.status, path).toBe(404)
+      expect(document.title).toBe('Page not found | Meridian')
+      expect(meta('robots')).toBe('noindex')
+      expect(document.querySelector('link[rel="canonical"]')).toBeNull()
+      expect(document.querySelector('#root'), 'the app shows its not-found page').not.toBeNull()
+    }
+  })
+})
+
+describe('listings', () => {
+  it('name the category, list its first page and its trail, valid JSON-LD', async () => {
+    const { response, document, meta, jsonLd } = await page('/products/laptops')
+    expect(response.status).toBe(200)
+    expect(document.title).toBe('Laptops | Meridian')
+    expect(meta('description')).toContain('Laptops')
+    const list = ofType(jsonLd, 'ItemList')!
+    await expand(list)
+    const answer = (await (
+      await api.app.request('http://shop.test/api/products/category/laptops?limit=30&skip=0')
+    ).json()) as { products: { id: number; title: string }[] }
+    expect(list.itemListElement).toEqual(
+      answer.products.map((product, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        url: `http://shop.test/product/${product.id}`,
+        name: product.title,
+      })),
+    )
+    expect(ofType(jsonLd, 'BreadcrumbList')).toBeDefined()
+  })
+
+  it('all products has its own head; a category in capitals is the same page', async () => {
+    const all = await page('/products')
+    expect(all.response.status).toBe(200)
+    expect(all.document.title).toBe('All Products | Meridian')
+    expect((ofType(all.jsonLd, 'ItemList')?.itemListElement as unknown[]).length).toBe(30)
+    expect((await page('/products/LAPTOPS')).response.status).toBe(200)
+  })
+
+  it('answers 404 for an unknown category', async () => {
+    for (const path of ['/products/not-a-category', '/products/%E0%A4%A']) {
+      const { response, document } = await page(path)
+      expect(response.status, path).toBe(404)
+      expect(document.title).toBe('Page not found | Meridian')
+    }
+  })
+})
+
+describe('other pages', () => {
+  it('home describes the shop and its search box (Organization, WebSite with SearchAction)', async () => {
+    const { response, document, jsonLd } = await page('/')
+    expect(response.status).toBe(200)
+    expect(document.title).toBe('Meridian | Gifts, fashion, tech and home')
+    const organization = ofType(jsonLd, 'Organization')!
+    const website = ofType(jsonLd, 'WebSite')!
+    await expand(organization)
+    await expand(website)
+    expect(organization.url).toBe('http://shop.test/')
+    expect(website.potentialAction).toMatchObject({
+      '@type': 'SearchAction',
+      target: { urlTemplate: 'http://shop.test/search?q={search_term_string}' },
+      'query-input': 'required name=search_term_string',
+    })
+  })
+
+  it("keeps the shopper's own pages and search out of search engines", async () => {
+    for (const [path, title] of [
+      ['/cart', 'Your Cart | Meridian'],
+      ['/checkout', 'Checkout | Meridian'],
+      ['/myaccount', 'My Account | Meridian'],
+      ['/search?q=phone', 'Search | Meridian'],
+    ] as const) {
+      const { response, document, meta } = await page(path)
+      expect(response.status, path).toBe(200)
+      expect(document.title).toBe(title)
+      expect(meta('robots'), path).toBe('noindex')
+    }
+    expect((await page('/')).meta('robots')).toBeUndefined()
+  })
+
+  it('names a customer-service page by its content; an unknown one is a 404', async () => {
+    const { response, document, meta } = await page('/customer-service/returns')
+    expect(response.status).toBe(200)
+    expect(document.title).toBe('Free Shipping & Returns | Meridian')
+    expect(meta('description')).toMatch(/^Shipping is free/)
+    expect((await page('/customer-service/nope')).response.status).toBe(404)
+  })
+
+  it('answers 404 for an unknown address, while API errors stay JSON', async () => {
+    for (const path of ['/nope', '/product', '/products/laptops/extra', '/a/b/c/d']) {
+      const { response, document } = await page(path)
+      expect(response.status, path).toBe(404)
+      expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
+      expect(document.title).toBe('Page not found | Meridian')
+    }
+    const apiMissing = await site().request('/api/products/99999')
+    expect(apiMissing.status).toBe(404)
+    expect(await apiMissing.json()).toEqual({ message: "Product with id '99999' not found" })
+  })
+
+  it('moves /category to /products for good', async () => {
+    const response = await site().request('/category')
+    expect(response.status).toBe(301)
+    expect(response.headers.get('Location')).toBe('/products')
+  })
+
+  it('serves the app shell itself (/index.html) with a generic head, for the service worker', async () => {
+    const { response, document } = await page('/index.html')
+    expect(response.status).toBe(200)
+    expect(document.title).toBe('Meridian | Gifts, fashion, tech and home')
+  })
+
+  it("keeps the build's own records private", async () => {
+    expect((await site().request(`/${ROUTE_MANIFEST_FILE}`)).status).toBe(404)
+  })
+
+  it('uses SITE_URL for every absolute address when it is set', async () => {
+    const { meta, document, jsonLd } = await page('/product/2', {
+      siteUrl: 'https://shop.example',
+    })
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'https://shop.example/product/2',
+    )
+    expect(meta('og:url')).toBe('https://shop.example/product/2')
+    expect(ofType(jsonLd, 'Product')?.url).toBe('https://shop.example/product/2')
+  })
+
+  it('with another API (VITE_API_URL), names no catalogue data and cannot rule a product out', async () => {
+    const options = { apiOrigins: ['https://dummyjson.example'] }
+    const product = await page('/product/99999', options)
+    expect(product.response.status).toBe(200)
+    expect(product.document.title).toBe('Meridian | Gifts, fashion, tech and home')
+    expect(product.jsonLd).toEqual([])
+    expect((await page('/nope', options)).response.status).toBe(404)
+  })
+})
+
+describe('escaping', () => {
+  const hostile = `</script><script>alert("x")</script> "Quoted" & <b>bold</b> \u2028`
+
+  it('keeps a hostile product title inside its elements and attributes', () => {
+    const product = {
+      id: 7,
+      title: hostile,
+      description: hostile,
+      category: 'laptops',
+      price: 10,
+      discountPercentage: 0,
+      rating: 4,
+      stock: 3,
+      availabilityStatus: 'In Stock',
+      brand: hostile,
+      sku: 'X',
+      images: ['https://shop.test/a.svg?x="><script>'],
+      reviews: [],
+      meta: { updatedAt: '2025-01-01T00:00:00.000Z' },
+    }
+    const html = `<!doctype html><html><head>${renderHead(
+      {
+        title: hostile,
+        description: hostile,
+        canonical: 'https://shop.test/product/7',
+        openGraph: { type: 'product', image: product.images[0] },
+        jsonLd: [productLd(product, 'https://shop.test/product/7')],
+      },
+      hostile,
+    )}</head><body></body></html>`
+    const { document } = new JSDOM(html).window
+    expect(document.title).toBe(hostile)
+    expect(document.querySelectorAll('script')).toHaveLength(1)
+    expect(document.querySelector('b')).toBeNull()
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      hostile,
+    )
+    expect(document.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe(
+      product.images[0],
+    )
+    const ld = JSON.parse(document.querySelector('script')!.textContent) as Record<string, unknown>
+    expect(ld.name).toBe(hostile)
+    expect(ld.brand).toEqual({ '@type': 'Brand', name: hostile })
+  })
+})
+
+describe('the sitemap and robots.txt', () => {
+  it('lists home, the listings, every category and every product, with their dates', async () => {
+    const response = await site().request('http://shop.test/sitemap.xml')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toBe('application/xml; charset=utf-8')
+    const { document } = new JSDOM(await response.text(), { contentType: 'application/xml' }).window
+    expect(document.querySelector('parsererror')).toBeNull()
+    const entries = new Map(
+      [...document.getElementsByTagName('url')].map((url) => [
+        url.getElementsByTagName('loc')[0]?.textContent,
+        url.getElementsByTagName('lastmod')[0]?.textContent,
+      ]),
+    )
+    const { products } = (await (
+      await api.app.request('/api/products?limit=0&select=id,meta')
+    ).json()) as { products: { id: number; meta: { updatedAt: string } }[] }
+    const categories = (await (await api.app.request('/api/products/categories')).json()) as {
+      slug: string
+    }[]
+    expect(products.length).toBeGreaterThan(100)
+    for (const { id, meta } of products)
+      expect(entries.get(`http://shop.test/product/${id}`), `product ${id}`).toBe(meta.updatedAt)
+    for (const { slug } of categories)
+      expect(entries.has(`http://shop.test/products/${slug}`), slug).toBe(true)
+    for (const path of ['/', '/products', '/customer-service/returns'])
+      expect(entries.has(`http://shop.test${path}`), path).toBe(true)
+    expect(entries.size).toBe(2 + categories.length + products.length + 4)
+  })
+
+  it("robots.txt keeps crawlers out of the shopper's pages and the API, and names the sitemap", async () => {
+    const text = await (
+      await site({ siteUrl: 'https://shop.example' }).request('/robots.txt')
+    ).text()
+    for (const path of ['/cart', '/checkout', '/myaccount', '/order-confirmation', '/api/'])
+      expect(text).toContain(`Disallow: ${path}\n`)
+    expect(text).toMatch(/^User-agent: \*$/m)
+    expect(text).toContain('Sitemap: https://shop.example/sitemap.xml')
+  })
+})

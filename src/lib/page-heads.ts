@@ -1,0 +1,67 @@
+/**
+ * What a page's HTML head says: its title, its description, its canonical address and whether
+ * search engines may index it. Two write heads and both read these rules: the app, after each
+ * navigation (components/page-head.tsx), and the server, in the HTML of a first load, for shared
+ * links and crawlers (server/seo/). So this module imports nothing and takes the brand as an
+ * argument (the app's is a build setting, which the server reads from the build).
+ */
+
+export const DEFAULT_BRAND = 'Meridian'
+
+/** The names of the pages whose name is fixed (the spec's headings where it has one). */
+export const PAGE_NAMES = {
+  allProducts: 'All Products',
+  cart: 'Your Cart',
+  checkout: 'Checkout',
+  signIn: 'Sign In',
+  account: 'My Account',
+  orders: 'My Purchases',
+  saved: 'My Saved Items',
+  search: 'Search',
+  confirmation: 'Order confirmation',
+  notFound: 'Page not found',
+} as const
+
+/** A page's document title: 'Page | Meridian', or the brand and what it sells for home. */
+export function documentTitle(brand: string, page?: string): string {
+  return page ? `${page} | ${brand}` : `${brand} | Gifts, fashion, tech and home`
+}
+
+export const siteDescription = (brand: string) =>
+  `${brand}: gifts, fashion, tech and home, with free gift boxing and free shipping.`
+
+export const listingDescription = (brand: string, name: string) =>
+  `Shop ${name} at ${brand}, with free gift boxing and free shipping on every order.`
+
+/** About as much as a search result shows (~155 characters), cut at a word. */
+export function summary(text: string, max = 155): string {
+  const clean = text.replace(/\s+/g, ' ').trim()
+  if (clean.length <= max) return clean
+  const cut = clean.slice(0, max - 1)
+  const space = cut.lastIndexOf(' ')
+  const atWord = space > 0 ? cut.slice(0, space).replace(/[\s,.;:!?-]+$/, '') : cut
+  return `${atWord || cut}…`
+}
+
+/**
+ * A page's one address for search engines: the path without its search params (filters, sort)
+ * and without a trailing slash, on the site's origin.
+ */
+export function canonicalUrl(origin: string, pathname: string): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  return `${origin}${path || '/'}`
+}
+
+/**
+ * Pages about one shopper's session or device, which no search engine should index; robots.txt
+ * also keeps crawlers out of them (and out of the API).
+ */
+export const PRIVATE_PATHS = [
+  '/cart',
+  '/checkout',
+  '/myaccount',
+  '/order-confirmation',
+  '/orders',
+  '/saved',
+  '/userauth',
+] as const
