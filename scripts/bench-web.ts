@@ -155,7 +155,9 @@ async function throttledPaints(origin: string, path: string): Promise<PaintRow> 
       uploadThroughput: (675 * 1024) / 8,
     })
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-    await page.goto(`${origin}${path}`, { waitUntil: 'load' })
+    // Until the network has been quiet for 500 ms: a build that loads its page after `load`
+    // would otherwise have its largest paint cut short.
+    await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' })
     await page.waitForTimeout(1500)
     const paints = await page.evaluate(
       () =>
