@@ -146,7 +146,7 @@ export default defineConfig(
   },
   {
     // Runs as a service worker, not as a module of the app.
-    files: ['src/service-worker/**/*.js'],
+    files: ['src/service-worker/**/*.ts'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   prettier,

@@ -2,12 +2,14 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type PluginOption } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
 import { CATEGORY_SLUGS } from './server/catalogue/categories.ts'
 import { catalogueApiPlugin } from './server/dev-plugin.ts'
-import { buildEnvPlugin } from './scripts/build-env-plugin.ts'
+import { buildEnvironment, buildEnvPlugin } from './scripts/build-env-plugin.ts'
+import { lightToken } from './scripts/design-tokens.ts'
 import { routeManifestPlugin } from './scripts/route-manifest-plugin.ts'
-import { serviceWorkerPlugin } from './scripts/service-worker-plugin.ts'
 import { firstScreens } from './src/first-screens.ts'
+import { DEFAULT_BRAND, PAGE_NAMES, siteDescription } from './src/lib/page-heads.ts'
 
 /**
  * Identifies this build: the persisted query cache and the service worker's caches are tied to
@@ -15,8 +17,9 @@ import { firstScreens } from './src/first-screens.ts'
  */
 const buildId = process.env.BUILD_ID ?? Date.now().toString(36)
 
-export default defineConfig(({ command }) => {
+export default defineConfig(({ command, mode }) => {
   const routeManifest = routeManifestPlugin(firstScreens)
+  const brand = buildEnvironment(mode).VITE_BRAND_NAME ?? DEFAULT_BRAND
   return {
     define: {
       __BUILD_ID__: JSON.stringify(command === 'build' ? buildId : 'dev'),
@@ -39,7 +42,41 @@ export default defineConfig(({ command }) => {
       command === 'serve' && !process.env.VITEST
         ? (catalogueApiPlugin() as PluginOption)
         : undefined,
-      serviceWorkerPlugin(buildId),
+      // The service worker (Workbox, src/service-worker/sw.ts, with this build's files to precache),
+      // the web app manifest, and the icons made from the one SVG logo (pwa-assets.config.ts).
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src/service-worker',
+        filename: 'sw.ts',
+        // A new build waits for the shopper's Reload (lib/service-worker.ts registers it).
+        registerType: 'prompt',
+        injectRegister: false,
+        pwaAssets: { config: true, overrideManifestIcons: true },
+        // Every file of the build (icons included; the manifest the plugin adds itself).
+        includeManifestIcons: false,
+        injectManifest: {
+          globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+          globIgnores: ['.vite/**'],
+        },
+        manifest: {
+          id: '/',
+          name: brand,
+          short_name: brand,
+          description: siteDescription(brand),
+          lang: 'en',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          theme_color: lightToken('--color-primary'),
+          background_color: lightToken('--color-bg'),
+          categories: ['shopping'],
+          shortcuts: [
+            { name: PAGE_NAMES.allProducts, url: '/products' },
+            { name: PAGE_NAMES.search, url: '/search' },
+            { name: PAGE_NAMES.cart, short_name: 'Cart', url: '/cart' },
+          ],
+        },
+      }),
       buildEnvPlugin(),
       routeManifest.vitePlugin,
     ],

@@ -13,6 +13,7 @@ Element.prototype.scrollIntoView = () => undefined
 beforeAll(() => apiServer.listen({ onUnhandledFrame: 'error' }))
 beforeEach(async () => {
   localStorage.clear()
+  sessionStorage.clear()
   document.documentElement.className = ''
   await resetTestApi()
 })

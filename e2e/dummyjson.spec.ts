@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { test as base, expect, type Page } from '@playwright/test'
 import { startServerProcess } from '../scripts/server-process.ts'
 import { startDummyJson } from '../server/dummyjson/serve.ts'
+import { freePort } from './support/free-port.ts'
 import { DEMO_SHOPPER, fillAddress, fillCard, signIn } from './support/shopper-state.ts'
 
 /**
@@ -23,15 +23,6 @@ interface DummyShop {
   /** Where the API's product pictures are, another origin than the API's. */
   images: string
   categories: { slug: string; name: string }[]
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  if (typeof address !== 'object' || !address) throw new Error('no port')
-  return address.port
 }
 
 const test = base.extend<object, { shop: DummyShop; site: string }>({

@@ -6,14 +6,14 @@ import { createRoot } from 'react-dom/client'
 import { toastNotifier } from './lib/notify.ts'
 import { createQueryClient } from './lib/query-client.ts'
 import { persistCatalogue } from './lib/query-persistence.ts'
-import { registerServiceWorker } from './lib/service-worker.ts'
+import { startServiceWorker } from './lib/service-worker.ts'
 import { createAppRouter, PENDING_MS } from './router.tsx'
 import './styles/global.css'
 
 const queryClient = createQueryClient(toastNotifier)
 const store = createStore()
 const router = createAppRouter({ queryClient, store })
-registerServiceWorker()
+startServiceWorker()
 
 const root = createRoot(document.getElementById('root')!)
 const whenSlow = new Promise((resolve) => setTimeout(resolve, PENDING_MS))

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { productSchema as apiProductSchema } from '../catalogue/product.schema.ts'
 import type { ApiFetch } from '../static/route-hints.ts'
 
 /**
@@ -7,22 +8,25 @@ import type { ApiFetch } from '../static/route-hints.ts'
  * edge like any other answer.
  */
 
-const productSchema = v.object({
-  id: v.number(),
-  title: v.string(),
-  description: v.string(),
-  category: v.string(),
-  price: v.number(),
-  discountPercentage: v.number(),
-  rating: v.number(),
-  stock: v.number(),
-  availabilityStatus: v.string(),
-  brand: v.optional(v.string()),
-  sku: v.string(),
-  images: v.array(v.string()),
-  reviews: v.array(v.unknown()),
-  meta: v.object({ updatedAt: v.string() }),
-})
+// A product as the API answers it (the contract's schema), as far as heads read it.
+const productSchema = v.object(
+  v.pick(apiProductSchema, [
+    'id',
+    'title',
+    'description',
+    'category',
+    'price',
+    'discountPercentage',
+    'rating',
+    'stock',
+    'availabilityStatus',
+    'brand',
+    'sku',
+    'images',
+    'reviews',
+    'meta',
+  ]).entries,
+)
 
 export type CatalogueProduct = v.InferOutput<typeof productSchema>
 
@@ -64,6 +68,7 @@ async function read<T>(
 
 export const readProduct = (api: ApiFetch, path: string) => read(api, path, productSchema)
 export const readList = (api: ApiFetch, path: string) => read(api, path, listSchema)
-export const readCategories = (api: ApiFetch) => read(api, '/api/products/categories', categoriesSchema)
+export const readCategories = (api: ApiFetch) =>
+  read(api, '/api/products/categories', categoriesSchema)
 export const readSitemapProducts = (api: ApiFetch) =>
   read(api, '/api/products?limit=0&select=id,category,meta', sitemapSchema)

@@ -325,12 +325,17 @@ describe('escaping', () => {
       discountPercentage: 0,
       rating: 4,
       stock: 3,
-      availabilityStatus: 'In Stock',
+      availabilityStatus: 'In Stock' as const,
       brand: hostile,
       sku: 'X',
       images: ['https://shop.test/a.svg?x="><script>'],
       reviews: [],
-      meta: { updatedAt: '2025-01-01T00:00:00.000Z' },
+      meta: {
+        createdAt: '2025-01-01T00:00:00.000Z',
+        updatedAt: '2025-01-01T00:00:00.000Z',
+        barcode: '1',
+        qrCode: 'product/7',
+      },
     }
     const html = `<!doctype html><html><head>${renderHead(
       {

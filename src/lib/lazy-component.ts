@@ -8,7 +8,7 @@ const CHUNK_MISSING =
  * A chunk that is gone while the browser is online means a new build replaced this one: the
  * page reloads (once per chunk, so a broken deploy does not loop) to get the new build.
  */
-function reloadForNewBuild(error: unknown): boolean {
+export function reloadForNewBuild(error: unknown): boolean {
   if (!(error instanceof Error) || !CHUNK_MISSING.test(error.message) || !navigator.onLine)
     return false
   const key = `meridian-reloaded:${error.message}`

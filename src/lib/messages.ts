@@ -12,6 +12,10 @@ export const messages = {
   brand,
   copyright: `© 2022 ${brand}`,
 
+  // A new build of the app (decisions §8)
+  newVersion: `A new version of ${brand} is available`,
+  reload: 'Reload',
+
   // Home (spec §2.2)
   heroTitle: 'HOLIDAY GIFTS',
   heroCta: 'Shop the Gift Guide',

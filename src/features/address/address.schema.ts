@@ -56,3 +56,18 @@ export const EMPTY_ADDRESS: AddressInput = {
   mobile: '',
   email: '',
 }
+
+const draftField = v.optional(v.pipe(v.string(), v.maxLength(500)), '')
+
+/** An address as the shopper may have left it half-typed (a form draft): any field may be empty. */
+export const addressDraftSchema = v.object({
+  firstName: draftField,
+  lastName: draftField,
+  address1: draftField,
+  address2: draftField,
+  city: draftField,
+  state: draftField,
+  code: draftField,
+  mobile: draftField,
+  email: draftField,
+}) satisfies v.GenericSchema<unknown, AddressInput>

@@ -322,6 +322,36 @@ describe('shipping address (spec §2.10, §5)', () => {
     expect(storedJson('address')).toEqual(ADDRESS)
   })
 
+  it('keeps a half-typed address through a reload of the tab, until it is saved', async () => {
+    await seedCart([1, 1])
+    const first = await renderApp('/checkout')
+    const form = within(shippingForm())
+    await first.user.type(form.getByLabelText('First Name'), 'Asha')
+    await first.user.type(form.getByLabelText('City'), 'Bengaluru')
+    first.unmount()
+
+    // A reload: the same tab's storage, a new app.
+    const second = await renderApp('/checkout')
+    expect(within(shippingForm()).getByLabelText('First Name')).toHaveValue('Asha')
+    expect(within(shippingForm()).getByLabelText('City')).toHaveValue('Bengaluru')
+    await second.user.clear(within(shippingForm()).getByLabelText('First Name'))
+    await second.user.clear(within(shippingForm()).getByLabelText('City'))
+    await fillAddress(second.user, shippingForm(), ADDRESS)
+    await second.user.click(
+      within(shippingForm()).getByRole('button', { name: 'Save and Continue' }),
+    )
+    expect(storedJson('address')).toEqual(ADDRESS)
+    expect(sessionStorage.getItem('checkoutAddressDraft')).toBeNull()
+  })
+
+  it('drops an unreadable draft and starts empty', async () => {
+    sessionStorage.setItem('checkoutAddressDraft', '{"firstName": 7')
+    await seedCart([1, 1])
+    await renderApp('/checkout')
+    expect(within(shippingForm()).getByLabelText('First Name')).toHaveValue('')
+    expect(sessionStorage.getItem('checkoutAddressDraft')).toBeNull()
+  })
+
   it('starts as the saved address summary when an address is saved', async () => {
     await seedCart([1, 1])
     saveAddress()

@@ -1,12 +1,15 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/button.tsx'
 import { messages } from '../../../lib/messages.ts'
+import { clearDraft, readDraft, useFormDraft } from '../../../lib/form-draft.ts'
 import {
   AddressFields,
   addressAtom,
+  addressDraftSchema,
   addressSchema,
   AddressSummary,
   EMPTY_ADDRESS,
@@ -15,6 +18,9 @@ import {
   type AddressInput,
 } from '../../address/index.ts'
 import styles from './checkout.module.css'
+
+// What the shopper has typed and not yet saved survives a reload of this tab.
+const DRAFT_KEY = 'checkoutAddressDraft'
 
 interface ShippingStepProps {
   editing: boolean
@@ -25,11 +31,13 @@ interface ShippingStepProps {
 export function ShippingStep({ editing, onEditingChange }: ShippingStepProps) {
   const saved = useAtomValue(addressAtom)
   const save = useSetAtom(saveAddressAtom)
+  const [initial] = useState(() => readDraft(DRAFT_KEY, addressDraftSchema) ?? saved)
   const form = useForm<AddressInput, unknown, Address>({
     resolver: valibotResolver(addressSchema),
     mode: 'onTouched',
-    defaultValues: saved ?? EMPTY_ADDRESS,
+    defaultValues: initial ?? EMPTY_ADDRESS,
   })
+  useFormDraft(form, DRAFT_KEY)
 
   const shipping = (
     <fieldset className={styles.choices}>
@@ -66,6 +74,7 @@ export function ShippingStep({ editing, onEditingChange }: ShippingStepProps) {
       onSubmit={(event) =>
         void form.handleSubmit((address) => {
           save(address)
+          clearDraft(DRAFT_KEY)
           onEditingChange(false)
         })(event)
       }

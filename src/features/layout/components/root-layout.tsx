@@ -10,6 +10,7 @@ import { Header } from './header.tsx'
 import { OfflineNotice } from './offline-notice.tsx'
 import styles from './root-layout.module.css'
 import { RouteProgress } from './route-progress.tsx'
+import { UpdatePrompt } from './update-prompt.tsx'
 
 // Toasts bring their library (react-toastify): it loads once the page has painted and the
 // browser is idle. A toast raised before then waits in the library's queue for this container.
@@ -32,6 +33,7 @@ export function RootLayout() {
       </a>
       <RouteProgress />
       <OfflineNotice />
+      <UpdatePrompt />
       <Header />
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />

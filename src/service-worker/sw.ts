@@ -1,0 +1,92 @@
+/// <reference lib="webworker" />
+/**
+ * Meridian's service worker, built with Workbox by vite-plugin-pwa (injectManifest: this file,
+ * plus the list of the build's files as `self.__WB_MANIFEST`). What it does, and why:
+ * - app shell: every file of the build is precached, so the app opens and moves between visited
+ *   and unvisited routes offline; an older build's files go once this one is active;
+ * - pages: from the network, so an online shopper gets each page's own head and the newest build;
+ *   after 3 s without an answer (a crawling connection) or offline, the precached shell;
+ * - the API's product images: cache first (their URLs are content-versioned, so immutable); another
+ *   host's pictures (an external API's image CDN) stale-while-revalidate, as their answers are
+ *   opaque: one that failed is replaced at the next visit instead of being kept;
+ * - catalogue reads from the configured API (VITE_API_URL): stale-while-revalidate, so visited
+ *   listings and products show offline; account and auth answers are never cached.
+ * Each runtime cache is bounded in entries and age. A new build waits until the shopper accepts
+ * the app's "new version" prompt (its SKIP_WAITING message), never swapping under an open tab.
+ */
+import { clientsClaim } from 'workbox-core'
+import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import { ExpirationPlugin } from 'workbox-expiration'
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { CacheFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies'
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: (string | { url: string; revision: string | null })[]
+}
+
+const DAY = 24 * 60 * 60
+const apiUrl = (import.meta.env.VITE_API_URL as string | undefined)?.trim() || '/api'
+const API_BASE = new URL(apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`, self.location.origin).href
+
+// Pages (`/` included: no directory index) go through the navigation route below, not the precache.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' })
+cleanupOutdatedCaches()
+// The first install controls the open page at once: offline works from the first visit.
+clientsClaim()
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+})
+
+const pages = new NetworkOnly({ networkTimeoutSeconds: 3 })
+registerRoute(
+  new NavigationRoute(
+    async (options) => {
+      try {
+        return await pages.handle(options)
+      } catch {
+        return (await matchPrecache('/index.html')) ?? Response.error()
+      }
+    },
+    {
+      // A page's address, not the API's (opened in a tab, it is JSON, not the app).
+      denylist: [/^\/api(\/|$)/],
+    },
+  ),
+)
+
+registerRoute(
+  ({ url }) => url.href.startsWith(`${API_BASE}products`),
+  new StaleWhileRevalidate({
+    cacheName: 'meridian-api',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: DAY, purgeOnQuotaError: true }),
+    ],
+  }),
+)
+
+registerRoute(
+  ({ url }) => url.href.startsWith(`${API_BASE}images/`),
+  new CacheFirst({
+    cacheName: 'meridian-images',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+    ],
+  }),
+)
+
+// Only the API's image hosts can get here: the page's Content-Security-Policy allows no other.
+// Their opaque answers count as several MB each against the storage quota: fewer are kept.
+registerRoute(
+  ({ url, request }) => url.origin !== self.location.origin && request.destination === 'image',
+  new StaleWhileRevalidate({
+    cacheName: 'meridian-images-external',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 7 * DAY, purgeOnQuotaError: true }),
+    ],
+  }),
+)
