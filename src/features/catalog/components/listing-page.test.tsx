@@ -39,6 +39,11 @@ describe('product listings (spec §2.4)', () => {
       }),
     ).toHaveAttribute('href', '/')
     expect(within(results()).getAllByRole('article')).toHaveLength(30)
+    // The outline skips no level: h1, then the results' h2, then each card's h3.
+    expect(
+      within(results()).getByRole('heading', { level: 2, name: 'Products' }),
+    ).toBeInTheDocument()
+    expect(within(results()).getAllByRole('heading', { level: 3 })).toHaveLength(30)
     expect(screen.getByText(`Viewing 30 of ${all.length} products`)).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Load More' }))

@@ -58,6 +58,7 @@ function ListingView({
   const categories = useCategories()
   const name = category ? categoryName(category, categories) : messages.allProducts
   const panelId = useId()
+  const resultsId = useId()
   const sheet = !useMediaQuery(DESKTOP_QUERY)
   const filters = filtersOf(search)
   const setFilters = (next: Filters) => onSearchChange({ sort: search.sort, ...next })
@@ -109,7 +110,11 @@ function ListingView({
             }}
           />
         )}
-        <section aria-label="Products">
+        {/* A heading between the page's h1 and the cards' h3, for the outline screen readers walk. */}
+        <section aria-labelledby={resultsId}>
+          <h2 id={resultsId} className="visually-hidden">
+            Products
+          </h2>
           <ListingResults listing={listing} />
         </section>
       </div>

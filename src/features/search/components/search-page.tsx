@@ -88,6 +88,8 @@ function SearchResults({
   const stale = results.isPlaceholderData || data !== results.data
   return (
     <div className={stale ? styles.stale : undefined} aria-busy={stale}>
+      {/* Between the page's h1 and the cards' h3, for the outline screen readers walk. */}
+      <h2 className="visually-hidden">Search results</h2>
       <ProductGrid products={products} label="Search results" />
       <p className={styles.status} role="status">
         {messages.viewing(products.length, total)}
