@@ -3,8 +3,9 @@
  * 1. runs Lighthouse (mobile emulation, simulated slow 4G: its default) on each of PAGES in
  *    Debian's Chromium, each run from a cold profile, RUNS times, and reports the medians of the
  *    performance score, FCP, LCP, TBT, CLS and bytes transferred against the targets (score ≥ 95,
- *    LCP ≤ 2.5 s, TBT ≤ 150 ms, CLS < 0.05). With `--baseline <dir>` it also serves an earlier
- *    version and runs each page alternately on both, since a machine's speed drifts. `<dir>` is
+ *    LCP ≤ 2.5 s, TBT ≤ 150 ms, CLS < 0.05), and its SEO score beside them. With
+ *    `--baseline <dir>` it also serves an earlier version and runs each page alternately on both,
+ *    since a machine's speed drifts. `<dir>` is
  *    either a built checkout (`git worktree add /tmp/base <rev>`, then `npm ci && npx vite build`
  *    in it), whose own server then serves its own dist/, or a dist/ folder served by this server;
  * 2. loads each page cold in Chromium under DevTools' own slow-4G throttling (562.5 ms latency,
@@ -71,6 +72,8 @@ interface LighthouseRow {
   tbtMs: number
   cls: number
   transferKb: number
+  /** Lighthouse's SEO score: reported, not a target (the shopper's own pages are noindex by design). */
+  seo: number
   ok: boolean
 }
 
@@ -84,7 +87,7 @@ async function runLighthouse(origin: string, path: string): Promise<LighthouseRo
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance'],
+      onlyCategories: ['performance', 'seo'],
     })
     if (!result) throw new Error(`Lighthouse gave no result for ${path}`)
     const { lhr } = result
@@ -99,6 +102,7 @@ async function runLighthouse(origin: string, path: string): Promise<LighthouseRo
       tbtMs: Math.round(audit('total-blocking-time')),
       cls: Number(audit('cumulative-layout-shift').toFixed(3)),
       transferKb: Math.round(audit('total-byte-weight') / 1024),
+      seo: lhr.runtimeError ? NaN : Math.round((lhr.categories.seo?.score ?? 0) * 100),
     }
     return { ...row, ok: meetsTargets(row) }
   } finally {
@@ -120,7 +124,7 @@ const median = (measured: number[]) => {
 
 /** The median of each figure over a page's runs. */
 function medianRow(page: string, runs: LighthouseRow[]): LighthouseRow {
-  const figure = (key: 'score' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls' | 'transferKb') =>
+  const figure = (key: 'score' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls' | 'transferKb' | 'seo') =>
     median(runs.map((run) => run[key]))
   const row = {
     page,
@@ -130,6 +134,7 @@ function medianRow(page: string, runs: LighthouseRow[]): LighthouseRow {
     tbtMs: figure('tbtMs'),
     cls: figure('cls'),
     transferKb: figure('transferKb'),
+    seo: figure('seo'),
   }
   return { ...row, ok: meetsTargets(row) }
 }
