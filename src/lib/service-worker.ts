@@ -10,47 +10,59 @@ import { reloadForNewBuild } from './lazy-component.ts'
  */
 const HOUR = 60 * 60 * 1000
 
-let waiting = false
+let waiting: ServiceWorker | undefined
 const listeners = new Set<() => void>()
-let activate: ((reload?: boolean) => Promise<void>) | undefined
+
+function offer(worker: ServiceWorker): void {
+  waiting = worker
+  for (const listener of listeners) listener()
+}
+
+/** Offers a new worker once it has installed while an older one controls the page. */
+function watchForUpdates(registration: ServiceWorkerRegistration): void {
+  if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting)
+  registration.addEventListener('updatefound', () => {
+    const worker = registration.installing
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed' && navigator.serviceWorker.controller) offer(worker)
+    })
+  })
+  const check = () => void registration.update().catch(() => undefined)
+  setInterval(check, HOUR)
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') check()
+  })
+}
 
 export function startServiceWorker(): void {
   window.addEventListener('vite:preloadError', (event) => {
     if (reloadForNewBuild(event.payload)) event.preventDefault()
   })
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
-  // Its code (vite-plugin-pwa's registration, then workbox-window) loads after the page, too.
+  // The browser's own API: no code to download first (workbox-window's registration, 4 KB in
+  // two more requests at load, measurably delayed the largest paint on a slow connection).
   const register = () =>
-    void import('virtual:pwa-register').then(({ registerSW }) => {
-      activate = registerSW({
-        immediate: true,
-        onNeedRefresh() {
-          waiting = true
-          for (const listener of listeners) listener()
-        },
-        onRegisteredSW(_url, registration) {
-          if (!registration) return
-          const check = () => void registration.update().catch(() => undefined)
-          setInterval(check, HOUR)
-          document.addEventListener('visibilitychange', () => {
-            if (document.visibilityState === 'visible') check()
-          })
-        },
-      })
-    })
+    void navigator.serviceWorker
+      .register('/sw.js')
+      .then(watchForUpdates)
+      .catch(() => undefined)
   if (document.readyState === 'complete') register()
   else window.addEventListener('load', register, { once: true })
 }
 
 /** Whether a new version is installed and waiting for the shopper to take it. */
-export const updateWaiting = () => waiting
+export const updateWaiting = () => waiting !== undefined
 
 export function onUpdateWaiting(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
 }
 
-/** Activates the waiting version and reloads the page into it. */
+/** Activates the waiting version (sw.ts's SKIP_WAITING) and reloads the page into it. */
 export function applyUpdate(): void {
-  void activate?.(true)
+  if (!waiting) return
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+    once: true,
+  })
+  waiting.postMessage({ type: 'SKIP_WAITING' })
 }
