@@ -8,6 +8,7 @@ import { CACHE_REVALIDATE, respond } from './http/respond.ts'
 import { securityHeaders, spaCsp } from './http/security-headers.ts'
 import { robotsTxt, sitemapXml } from './seo/sitemap.ts'
 import { readBuildEnv } from './static/build-env.ts'
+import { inProcessApi } from './static/route-hints.ts'
 import { createSpaHandler, placeholderHandler } from './static/spa.ts'
 
 export interface SiteOptions {
@@ -53,10 +54,7 @@ export function createSite(
       .getOrCreate(`${name}:${origin}`, async () => createRepresentation(await build(origin), type))
       .then((rep) => respond(c, rep, { cacheControl: CACHE_REVALIDATE }))
   }
-  const apiFor = (origin: string) =>
-    ownApi
-      ? (path: string) => Promise.resolve(fetchApi(new Request(new URL(path, origin))))
-      : undefined
+  const apiFor = (origin: string) => (ownApi ? inProcessApi(fetchApi, origin) : undefined)
 
   return new Hono()
     .use(securityHeaders(csp))

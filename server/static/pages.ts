@@ -2,7 +2,7 @@ import { DEFAULT_BRAND } from '../../src/lib/page-heads.ts'
 import { createRepresentation, type Representation } from '../http/representation.ts'
 import { renderHead } from '../seo/head.ts'
 import { pageAnswer } from '../seo/page-heads.ts'
-import { hintsFor, loadRouteHints, matchRoute, type ApiFetch } from './route-hints.ts'
+import { hintsFor, inProcessApi, loadRouteHints, matchRoute } from './route-hints.ts'
 
 /** A page as the server sends it: the app's HTML with the page's head, or a redirect. */
 export type Page =
@@ -45,8 +45,7 @@ export function createPageBuilder(
   const template = pageTemplate(html)
 
   return async (url: URL): Promise<Page> => {
-    const api: ApiFetch | undefined =
-      fetchApi && (async (path: string) => fetchApi(new Request(new URL(path, url))))
+    const api = fetchApi && inProcessApi(fetchApi, url)
     const match = matchRoute(hints, url.pathname)
     const shell = url.pathname === '/index.html' || hints.length === 0
     const origin = siteUrl ?? url.origin

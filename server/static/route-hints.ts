@@ -31,6 +31,25 @@ const escapeAttribute = (text: string) =>
 /** Answers an API request in-process: the page's own API, as the browser will ask it. */
 export type ApiFetch = (path: string) => Promise<Response>
 
+/**
+ * The site's API asked in-process for paths on `origin` (whose image URLs its answers carry). Each
+ * path is asked once: the page's head and its preload hints read the same first answer.
+ */
+export function inProcessApi(
+  fetchApi: (request: Request) => Response | Promise<Response>,
+  origin: string | URL,
+): ApiFetch {
+  const answers = new Map<string, Promise<Response>>()
+  return (path) => {
+    let answer = answers.get(path)
+    if (!answer) {
+      answer = Promise.resolve(fetchApi(new Request(new URL(path, origin))))
+      answers.set(path, answer)
+    }
+    return answer.then((response) => response.clone())
+  }
+}
+
 /** A request path's route and its segments. */
 export interface MatchedRoute {
   /** The route's path in the router's grammar: `/product/$id`. */
