@@ -8,6 +8,7 @@ import {
   documentTitle,
   listingDescription,
   PAGE_NAMES,
+  PRIVATE_PAGES,
   siteDescription,
   summary,
 } from '../../src/lib/page-heads.ts'
@@ -34,17 +35,6 @@ export interface SiteInfo {
 }
 
 export type PageAnswer = { status: 200 | 404; head: PageHead } | { status: 301; location: string }
-
-/** Pages with a fixed name, each about one shopper's session: never indexed. */
-const PRIVATE_PAGES: Record<string, string> = {
-  '/cart': PAGE_NAMES.cart,
-  '/checkout': PAGE_NAMES.checkout,
-  '/userauth': PAGE_NAMES.signIn,
-  '/myaccount': PAGE_NAMES.account,
-  '/orders': PAGE_NAMES.orders,
-  '/saved': PAGE_NAMES.saved,
-  '/order-confirmation': PAGE_NAMES.confirmation,
-}
 
 /**
  * The page a request path is: a route of the app, `none` (no route matches) or `any` (the app's

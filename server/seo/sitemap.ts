@@ -1,5 +1,5 @@
 import { SERVICE_TYPES } from '../../src/features/customer-service/service-content.ts'
-import { PRIVATE_PATHS } from '../../src/lib/page-heads.ts'
+import { PRIVATE_PAGES } from '../../src/lib/page-heads.ts'
 import type { ApiFetch } from '../static/route-hints.ts'
 import { readCategories, readSitemapProducts, type SitemapProduct } from './catalogue-reads.ts'
 
@@ -50,7 +50,7 @@ export async function sitemapXml(origin: string, api?: ApiFetch): Promise<string
 
 /** /robots.txt: everything but the shopper's own pages and the API, and where the sitemap is. */
 export function robotsTxt(origin: string): string {
-  const disallow = [...PRIVATE_PATHS, '/api/'].map((path) => `Disallow: ${path}`)
+  const disallow = [...Object.keys(PRIVATE_PAGES), '/api/'].map((path) => `Disallow: ${path}`)
   return ['User-agent: *', 'Allow: /', ...disallow, '', `Sitemap: ${origin}/sitemap.xml`, ''].join(
     '\n',
   )

@@ -53,15 +53,15 @@ export function canonicalUrl(origin: string, pathname: string): string {
 }
 
 /**
- * Pages about one shopper's session or device, which no search engine should index; robots.txt
- * also keeps crawlers out of them (and out of the API).
+ * Pages about one shopper's session or device, by path, with their names: no search engine should
+ * index them, and robots.txt also keeps crawlers out of them (and out of the API).
  */
-export const PRIVATE_PATHS = [
-  '/cart',
-  '/checkout',
-  '/myaccount',
-  '/order-confirmation',
-  '/orders',
-  '/saved',
-  '/userauth',
-] as const
+export const PRIVATE_PAGES: Readonly<Record<string, string>> = {
+  '/cart': PAGE_NAMES.cart,
+  '/checkout': PAGE_NAMES.checkout,
+  '/myaccount': PAGE_NAMES.account,
+  '/order-confirmation': PAGE_NAMES.confirmation,
+  '/orders': PAGE_NAMES.orders,
+  '/saved': PAGE_NAMES.saved,
+  '/userauth': PAGE_NAMES.signIn,
+}
