@@ -1,5 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MAX_BODY_BYTES } from './app.ts'
+import { HEALTH_TIMEOUT_MS } from './routes/health.ts'
+import { openSqliteStorage } from './storage/sqlite.ts'
+import { StorageUnavailableError, type Storage } from './storage/storage.ts'
 import { createTestApi, type TestApi } from './test-support.ts'
 
 let api: TestApi
@@ -8,10 +11,11 @@ beforeAll(async () => {
 })
 
 describe('general rules of the API', () => {
-  it('answers GET health', async () => {
+  it('answers GET health, with the database reachable', async () => {
     const res = await api.call('/api/health')
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ status: 'ok' })
+    expect(res.headers.get('Cache-Control')).toBe('no-store')
+    expect(await res.json()).toEqual({ status: 'ok', database: 'reachable' })
   })
 
   it('answers unknown routes with a JSON 404 (ours)', async () => {
@@ -48,5 +52,63 @@ describe('general rules of the API', () => {
       pad: 'p'.repeat(MAX_BODY_BYTES - 100),
     })
     expect((await api.call('/api/auth/login', { body: justUnder })).status).toBe(400)
+  })
+})
+
+describe('while the database is unreachable', () => {
+  afterEach(() => vi.useRealTimers())
+
+  /** The real storage, with a switch that makes the database refuse connections. */
+  const switchable = () => {
+    const sqlite = openSqliteStorage(':memory:')
+    const state = { down: false, hang: false }
+    const refuse = () =>
+      Promise.reject(new StorageUnavailableError(new Error('connect ECONNREFUSED 10.0.0.5:5432')))
+    const storage: Storage = {
+      ...sqlite,
+      ping: () =>
+        state.hang ? new Promise(() => undefined) : state.down ? refuse() : sqlite.ping(),
+      users: {
+        ...sqlite.users,
+        findByUsername: (name) => (state.down ? refuse() : sqlite.users.findByUsername(name)),
+      },
+    }
+    return { storage, state }
+  }
+
+  it('health answers 503 for the load balancer, accounts 503 with Retry-After, the catalogue 200', async () => {
+    const { storage, state } = switchable()
+    const down = await createTestApi(storage)
+    state.down = true
+    const health = await down.call('/api/health')
+    expect(health.status).toBe(503)
+    expect(await health.json()).toEqual({ status: 'unavailable', database: 'unreachable' })
+    const login = await down.call('/api/auth/login', {
+      body: { username: 'emilys', password: 'emilyspass' },
+    })
+    expect(login.status).toBe(503)
+    expect(login.headers.get('Retry-After')).toBe('5')
+    expect(await login.json()).toEqual({
+      message: 'Service temporarily unavailable, please try again',
+    })
+    expect((await down.call('/api/products/1')).status).toBe(200)
+
+    state.down = false
+    expect((await down.call('/api/health')).status).toBe(200)
+  })
+
+  it('health answers 503 when the database does not answer in time', async () => {
+    const { storage, state } = switchable()
+    const hanging = await createTestApi(storage)
+    state.hang = true
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const answer = hanging.call('/api/health')
+    await vi.advanceTimersByTimeAsync(HEALTH_TIMEOUT_MS - 1)
+    let settled = false
+    void answer.then(() => (settled = true))
+    await Promise.resolve()
+    expect(settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect((await answer).status).toBe(503)
   })
 })

@@ -13,18 +13,23 @@ import { CACHE_PRIVATE } from './http/respond.ts'
 import { API_CSP, securityHeaders } from './http/security-headers.ts'
 import { createProductImages } from './images/product-images.ts'
 import { authRoutes } from './routes/auth.ts'
+import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/images.ts'
 import { productRoutes } from './routes/products.ts'
 import { userRoutes } from './routes/users.ts'
+import { StorageUnavailableError, type Storage } from './storage/storage.ts'
 import { createAccounts } from './users/accounts.ts'
 import { toPublicUser } from './users/public-user.ts'
-import type { UserRecord, UserStore } from './users/user-store.ts'
+import type { UserRecord } from './users/user-store.ts'
 
 export interface AppDeps {
   catalogue: Catalogue
-  users: UserStore
+  /** Users and login attempts: SQLite or PostgreSQL (server/storage). */
+  storage: Storage
   /** HS256 signing secret for access and refresh tokens. */
   secret: string
+  /** Secrets whose tokens are still accepted (rotation); never used to sign. */
+  acceptedSecrets?: readonly string[]
   clock: Clock
   /** Where the API is mounted; product image URLs include it. Default `/api`. */
   basePath?: string
@@ -44,8 +49,9 @@ const RESPONSE_CACHE_ENTRIES = 1000
  */
 export function createApp({
   catalogue,
-  users,
+  storage,
   secret,
+  acceptedSecrets,
   clock,
   basePath = '/api',
   scryptCost,
@@ -53,7 +59,8 @@ export function createApp({
 }: AppDeps) {
   const cache = new RepresentationCache(RESPONSE_CACHE_ENTRIES)
   const productImages = createProductImages(catalogue)
-  const tokens = createTokenService(secret, clock)
+  const users = storage.users
+  const tokens = createTokenService(secret, clock, acceptedSecrets)
   const accounts = createAccounts(users, scryptCost)
   const present = (user: UserRecord, origin: string) =>
     toPublicUser(user, `${origin}${basePath}`, new Date(clock.now()))
@@ -86,7 +93,7 @@ export function createApp({
   app.use('/auth/*', noStore)
   app.use('/users/*', noStore)
 
-  app.get('/health', (c) => c.json({ status: 'ok' }))
+  app.route('/health', healthRoutes({ ping: () => storage.ping() }))
   app.route(
     '/products',
     productRoutes({
@@ -103,7 +110,7 @@ export function createApp({
       users,
       tokens,
       present,
-      throttle: new LoginThrottle(clock),
+      throttle: new LoginThrottle(storage.loginAttempts, clock),
       decoyHash: hashPassword(randomBytes(16).toString('hex'), scryptCost),
     }),
   )
@@ -115,6 +122,14 @@ export function createApp({
     if (error instanceof ApiError) {
       return c.json({ message: error.message }, error.status, {
         ...error.headers,
+        'Cache-Control': CACHE_PRIVATE,
+      })
+    }
+    if (error instanceof StorageUnavailableError) {
+      // The database is down or restarting: worth a retry in a moment, not a bug of this request.
+      console.error(error.message)
+      return c.json({ message: 'Service temporarily unavailable, please try again' }, 503, {
+        'Retry-After': '5',
         'Cache-Control': CACHE_PRIVATE,
       })
     }

@@ -43,6 +43,39 @@ const envSchema = v.object({
   JWT_SECRET: v.optional(
     v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters')),
   ),
+  JWT_ACCEPTED_SECRETS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((list) =>
+        list
+          .split(',')
+          .map((secret) => secret.trim())
+          .filter(Boolean),
+      ),
+      v.check(
+        (secrets) => secrets.every((secret) => secret.length >= 32),
+        'JWT_ACCEPTED_SECRETS must be a comma list of secrets of at least 32 characters each',
+      ),
+    ),
+    '',
+  ),
+  DATABASE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^postgres(ql)?:\/\/\S+$/,
+        'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/meridian',
+      ),
+    ),
+  ),
+  DATABASE_POOL_MAX: v.pipe(
+    v.optional(v.string(), '10'),
+    v.regex(/^\d{1,4}$/, 'DATABASE_POOL_MAX must be a whole number from 1 to 1000'),
+    v.transform(Number),
+    v.minValue(1, 'DATABASE_POOL_MAX must be a whole number from 1 to 1000'),
+    v.maxValue(1000, 'DATABASE_POOL_MAX must be a whole number from 1 to 1000'),
+  ),
 })
 
 export interface ServerConfig {
@@ -52,8 +85,15 @@ export interface ServerConfig {
   dataDir: string
   /** Absolute path of the built SPA that `npm start` builds and serves. */
   distDir: string
-  /** Signing secret from the environment; when absent one is generated and kept in `dataDir`. */
+  /**
+   * Signing secret from the environment; when absent one is generated and kept in `dataDir`.
+   * Required with a database server: every replica must sign and check tokens alike.
+   */
   jwtSecret: string | undefined
+  /** Further secrets whose tokens are still accepted, never used to sign: for rotating JWT_SECRET. */
+  acceptedSecrets: string[]
+  /** PostgreSQL (DATABASE_URL, and its pool size per process) instead of SQLite in `dataDir`. */
+  database: { url: string; poolMax: number } | undefined
   /** Other sites allowed to call the API from a browser (CORS); none unless configured. */
   corsOrigins: string[]
   /**
@@ -73,12 +113,21 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     throw new Error(`Invalid configuration: ${v.getDotPath(issue) ?? ''} ${issue.message}`.trim())
   }
   const { PORT, HOST, DATA_DIR, DIST_DIR, JWT_SECRET, CORS_ORIGINS, SITE_URL } = result.output
+  const { JWT_ACCEPTED_SECRETS, DATABASE_URL, DATABASE_POOL_MAX } = result.output
+  if (DATABASE_URL && !JWT_SECRET) {
+    throw new Error(
+      'Invalid configuration: JWT_SECRET is required when DATABASE_URL is set, so that every ' +
+        'replica signs and accepts the same tokens (32+ characters, e.g. `openssl rand -base64 48`)',
+    )
+  }
   return {
     port: PORT,
     host: HOST,
     dataDir: resolve(DATA_DIR),
     distDir: resolve(DIST_DIR),
     jwtSecret: JWT_SECRET,
+    acceptedSecrets: JWT_ACCEPTED_SECRETS,
+    database: DATABASE_URL ? { url: DATABASE_URL, poolMax: DATABASE_POOL_MAX } : undefined,
     corsOrigins: CORS_ORIGINS,
     siteUrl: SITE_URL,
   }

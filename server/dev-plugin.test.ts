@@ -8,7 +8,9 @@ let server: Server
 let base: string
 beforeAll(async () => {
   const api = await createTestApi()
-  const middleware = apiMiddleware(Promise.resolve({ app: api.app, close: () => undefined }))
+  const middleware = apiMiddleware(
+    Promise.resolve({ app: api.app, close: () => Promise.resolve() }),
+  )
   // A stand-in for Vite's connect stack: the plugin's middleware first, then "the SPA".
   server = createServer((req, res) => middleware(req, res, () => res.end('spa')))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -4,8 +4,16 @@ import { startApi } from './runtime.ts'
 import { createSite } from './site.ts'
 import { externalApiOrigins, readBuildEnv } from './static/build-env.ts'
 
-const config = loadConfig(process.env)
-const api = await startApi(config)
+async function start() {
+  const config = loadConfig(process.env)
+  return { config, api: await startApi(config) }
+}
+
+// A bad setting or an unreachable database ends the process with one readable line.
+const { config, api } = await start().catch((error: unknown) => {
+  console.error(`Meridian cannot start: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+})
 const dist = config.distDir
 // The built app may talk to another catalogue API (VITE_API_URL): its pages' CSP allows that one.
 const apiOrigins = await externalApiOrigins(readBuildEnv(dist)?.VITE_API_URL)
@@ -13,20 +21,35 @@ const site = createSite(api.app, dist, { apiOrigins, siteUrl: config.siteUrl })
 
 const server = serve({ fetch: site.fetch, port: config.port, hostname: config.host }, (info) => {
   const host = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host
-  console.log(`Meridian is running at http://${host}:${info.port} (API at /api)`)
+  const storage = config.database ? 'PostgreSQL' : 'SQLite'
+  console.log(
+    `Meridian is running at http://${host}:${info.port} (API at /api, users in ${storage})`,
+  )
 })
+
+// Time the requests in flight get to finish after SIGTERM before the process exits anyway.
+const DRAIN_TIMEOUT_MS = 10_000
 
 let stopping = false
 function shutdown(signal: string) {
   if (stopping) return
   stopping = true
   console.log(`${signal} received, shutting down`)
-  // Finish requests in flight, then close the database; force the exit if a client hangs on.
-  const force = setTimeout(() => process.exit(1), 5000)
+  // Stop accepting connections and finish the requests in flight, then close the database (or
+  // its pool): a load balancer sees this replica go and sends the next requests to the others.
+  const force = setTimeout(() => {
+    console.error(`Requests still open after ${DRAIN_TIMEOUT_MS} ms: exiting anyway`)
+    process.exit(1)
+  }, DRAIN_TIMEOUT_MS)
   force.unref()
   server.close(() => {
-    api.close()
-    process.exit(0)
+    api.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error)
+        process.exit(1)
+      },
+    )
   })
   if ('closeIdleConnections' in server) server.closeIdleConnections()
 }

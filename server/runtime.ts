@@ -5,13 +5,14 @@ import { createApp, type ApiApp } from './app.ts'
 import { loadCatalogue } from './catalogue/catalogue.ts'
 import { systemClock } from './clock.ts'
 import type { ServerConfig } from './config.ts'
+import { openStorage } from './storage/open-storage.ts'
 import { createAccounts } from './users/accounts.ts'
 import { seedUsers } from './users/seed-users.ts'
-import { openUserStore } from './users/user-store.ts'
 
 export interface ApiRuntime {
   app: ApiApp
-  close(): void
+  /** Closes the database (or its pool) once the queries under way have finished. */
+  close(): Promise<void>
 }
 
 /** The JWT secret kept beside the database, created once, readable by the owner only. */
@@ -24,18 +25,31 @@ function persistentSecret(dataDir: string): string {
   return secret
 }
 
-/** Opens the user store (seeding the demo shopper) and builds the API: shared by `npm start` and `npm run dev`. */
+/**
+ * Opens the storage (migrating its schema, seeding the demo shopper) and builds the API: shared by
+ * `npm start` and `npm run dev`.
+ */
 export async function startApi(
-  config: Pick<ServerConfig, 'dataDir' | 'jwtSecret' | 'corsOrigins'>,
+  config: Pick<
+    ServerConfig,
+    'dataDir' | 'database' | 'jwtSecret' | 'acceptedSecrets' | 'corsOrigins'
+  >,
 ): Promise<ApiRuntime> {
-  const users = openUserStore(join(config.dataDir, 'users.db'))
-  await seedUsers(users, createAccounts(users))
+  const storage = await openStorage(config)
+  try {
+    await seedUsers(storage.users, createAccounts(storage.users))
+  } catch (error) {
+    await storage.close()
+    throw error
+  }
   const app = createApp({
     catalogue: loadCatalogue(),
-    users,
+    storage,
+    // loadConfig requires JWT_SECRET with a database server: a file would differ per machine.
     secret: config.jwtSecret ?? persistentSecret(config.dataDir),
+    acceptedSecrets: config.acceptedSecrets,
     clock: systemClock,
     corsOrigins: config.corsOrigins,
   })
-  return { app, close: () => users.close() }
+  return { app, close: () => storage.close() }
 }

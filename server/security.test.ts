@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createApp } from './app.ts'
 import { loadCatalogue } from './catalogue/catalogue.ts'
 import { ManualClock, createTestApi, login, TEST_SCRYPT, TEST_SECRET } from './test-support.ts'
-import { openUserStore } from './users/user-store.ts'
+import { openSqliteStorage } from './storage/sqlite.ts'
 
 describe('security headers', () => {
   it('are on every API answer, errors included', async () => {
@@ -18,10 +18,9 @@ describe('security headers', () => {
   })
 
   it('allow cross-origin calls only from configured origins', async () => {
-    const users = openUserStore(':memory:')
     const app = createApp({
       catalogue: loadCatalogue(),
-      users,
+      storage: openSqliteStorage(':memory:'),
       secret: TEST_SECRET,
       clock: new ManualClock(),
       scryptCost: TEST_SCRYPT,

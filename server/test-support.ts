@@ -1,10 +1,19 @@
+import { findPostgresBin } from '../scripts/postgres-cluster.ts'
 import { createApp } from './app.ts'
 import type { ScryptCost } from './auth/password.ts'
 import { loadCatalogue, type Catalogue } from './catalogue/catalogue.ts'
 import type { Clock } from './clock.ts'
+import { openSqliteStorage } from './storage/sqlite.ts'
+import type { Storage } from './storage/storage.ts'
 import { createAccounts } from './users/accounts.ts'
 import { seedUsers } from './users/seed-users.ts'
-import { openUserStore, type UserStore } from './users/user-store.ts'
+import type { UserStore } from './users/user-store.ts'
+
+/**
+ * Whether the PostgreSQL tests run: where Debian's postgresql package is installed, and always in
+ * CI (`.ci/run` installs it; a server missing there fails those tests instead of skipping them).
+ */
+export const WITH_POSTGRES = findPostgresBin() !== undefined || Boolean(process.env.CI)
 
 /** Cheap hashing for tests only; production keeps DEFAULT_SCRYPT_COST. */
 export const TEST_SCRYPT: ScryptCost = { N: 2 ** 10, r: 8, p: 1 }
@@ -37,13 +46,24 @@ export interface TestApi {
   ): Promise<Response>
 }
 
-/** The real API (real catalogue, real SQLite store in memory) with the demo shopper seeded. */
-export async function createTestApi(): Promise<TestApi> {
+/**
+ * The real API (real catalogue, real storage: SQLite in memory unless given another) with the
+ * demo shopper seeded.
+ */
+export async function createTestApi(
+  storage: Storage = openSqliteStorage(':memory:'),
+): Promise<TestApi> {
   catalogue ??= loadCatalogue()
   const clock = new ManualClock()
-  const users = openUserStore(':memory:')
+  const users = storage.users
   await seedUsers(users, createAccounts(users, TEST_SCRYPT))
-  const app = createApp({ catalogue, users, secret: TEST_SECRET, clock, scryptCost: TEST_SCRYPT })
+  const app = createApp({
+    catalogue,
+    storage,
+    secret: TEST_SECRET,
+    clock,
+    scryptCost: TEST_SCRYPT,
+  })
   return {
     app,
     clock,

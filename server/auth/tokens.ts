@@ -20,9 +20,19 @@ export interface TokenService {
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url')
 
-/** HS256 JWTs. Small enough to own, and owning it lets expiry read the injected clock. */
-export function createTokenService(secret: string, clock: Clock): TokenService {
-  const signature = (input: string) => createHmac('sha256', secret).update(input).digest()
+/**
+ * HS256 JWTs. Small enough to own, and owning it lets expiry read the injected clock. Tokens are
+ * signed with `secret` and accepted when signed with it or with one of `acceptedSecrets` (the
+ * ones being rotated in or out, see the README).
+ */
+export function createTokenService(
+  secret: string,
+  clock: Clock,
+  acceptedSecrets: readonly string[] = [],
+): TokenService {
+  const signature = (input: string, key = secret) =>
+    createHmac('sha256', key).update(input).digest()
+  const keys = [secret, ...acceptedSecrets]
   const seconds = () => Math.floor(clock.now() / 1000)
 
   return {
@@ -46,8 +56,11 @@ export function createTokenService(secret: string, clock: Clock): TokenService {
       // Only our own header: this rejects alg=none and algorithm-confusion tokens outright.
       if (header !== HEADER) return undefined
       const given = Buffer.from(sig, 'base64url')
-      const expected = signature(`${header}.${payload}`)
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
+      const signedWithOneOfOurs = keys.some((key) => {
+        const expected = signature(`${header}.${payload}`, key)
+        return given.length === expected.length && timingSafeEqual(given, expected)
+      })
+      if (!signedWithOneOfOurs) return undefined
       let claims: Partial<TokenClaims>
       try {
         claims = JSON.parse(

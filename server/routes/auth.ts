@@ -54,19 +54,17 @@ export function authRoutes({ users, tokens, throttle, present, decoyHash }: Auth
       const body = await readJsonObject(c)
       const { username, password } = credentials(body)
       const minutes = parseOr400(expiresInMins, body.expiresInMins)
-      const waitMs = throttle.retryAfterMs(username)
+      const waitMs = await throttle.begin(username)
       if (waitMs > 0) {
         throw new ApiError(429, 'Too many failed login attempts, please try again later', {
           'Retry-After': String(Math.ceil(waitMs / 1000)),
         })
       }
-      const user = users.findByUsername(username)
+      // From here the attempt counts as a failure unless the password is right.
+      const user = await users.findByUsername(username)
       const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash))
-      if (!user || !valid) {
-        throttle.recordFailure(username)
-        throw new ApiError(400, 'Invalid credentials')
-      }
-      throttle.reset(username)
+      if (!user || !valid) throw new ApiError(400, 'Invalid credentials')
+      await throttle.succeeded(username)
       const { id, email, firstName, lastName, gender, image } = present(
         user,
         new URL(c.req.url).origin,
@@ -82,11 +80,11 @@ export function authRoutes({ users, tokens, throttle, present, decoyHash }: Auth
         image,
       })
     })
-    .get('/me', (c) => {
+    .get('/me', async (c) => {
       const token = bearerToken(c)
       if (!token) throw new ApiError(401, 'Access Token is required')
       const claims = tokens.verify(token, 'access')
-      const user = claims && users.findById(claims.sub)
+      const user = claims && (await users.findById(claims.sub))
       if (!user) throw new ApiError(401, 'Invalid/Expired Token!')
       return c.json(present(user, new URL(c.req.url).origin))
     })
@@ -97,7 +95,7 @@ export function authRoutes({ users, tokens, throttle, present, decoyHash }: Auth
         throw new ApiError(401, 'Refresh token required')
       const minutes = parseOr400(expiresInMins, body.expiresInMins)
       const claims = tokens.verify(refreshToken, 'refresh')
-      const user = claims && users.findById(claims.sub)
+      const user = claims && (await users.findById(claims.sub))
       if (!user) throw new ApiError(403, 'Invalid refresh token')
       return c.json(issue(user, minutes))
     })

@@ -21,21 +21,21 @@ export function userRoutes({ users, accounts, tokens, present }: UserRoutesDeps)
    * The user at `:id`, for its own token only. Checks run in the contract's order: a malformed id
    * (400), no or bad token (401), no such user (404), someone else's user (403).
    */
-  const ownUser = (c: Context): UserRecord => {
+  const ownUser = async (c: Context): Promise<UserRecord> => {
     const raw = c.req.param('id') ?? ''
     if (!/^\d{1,15}$/.test(raw)) throw new ApiError(400, `Invalid user id '${raw}'`)
     const token = bearerToken(c)
     if (!token) throw new ApiError(401, 'Access Token is required')
     const claims = tokens.verify(token, 'access')
     if (!claims) throw new ApiError(401, 'Invalid/Expired Token!')
-    const user = users.findById(Number(raw))
+    const user = await users.findById(Number(raw))
     if (!user) throw new ApiError(404, `User with id '${raw}' not found`)
     if (user.id !== claims.sub) throw new ApiError(403, 'You may only access your own user')
     return user
   }
 
   const change = async (c: Context) => {
-    const user = ownUser(c)
+    const user = await ownUser(c)
     const input = parseOr400(userChangesSchema, await readJsonObject(c))
     return c.json(present(await accounts.update(user, input), origin(c)))
   }
@@ -46,7 +46,7 @@ export function userRoutes({ users, accounts, tokens, present }: UserRoutesDeps)
       const user = await accounts.register(input)
       return c.json(present(user, origin(c)), 201)
     })
-    .get('/:id', (c) => c.json(present(ownUser(c), origin(c))))
+    .get('/:id', async (c) => c.json(present(await ownUser(c), origin(c))))
     .put('/:id', change)
     .patch('/:id', change)
 }

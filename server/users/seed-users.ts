@@ -22,7 +22,12 @@ export const DEMO_SHOPPER = {
   },
 } as const
 
+/** Adds the demo shopper unless present. Replicas starting at once may race: one of them adds it. */
 export async function seedUsers(store: UserStore, accounts: Accounts): Promise<void> {
-  if (store.findByUsername(DEMO_SHOPPER.username)) return
-  await accounts.register({ ...DEMO_SHOPPER, address: { ...DEMO_SHOPPER.address } })
+  if (await store.findByUsername(DEMO_SHOPPER.username)) return
+  try {
+    await accounts.register({ ...DEMO_SHOPPER, address: { ...DEMO_SHOPPER.address } })
+  } catch (error) {
+    if (!(await store.findByUsername(DEMO_SHOPPER.username))) throw error
+  }
 }

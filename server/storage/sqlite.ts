@@ -1,0 +1,190 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
+import type { LoginAttemptLog } from '../auth/login-throttle.ts'
+import { TakenError, type NewUser, type UserStore } from '../users/user-store.ts'
+import type { Migration, Storage } from './storage.ts'
+import { changedFields, COLUMNS, fromRow, type UserRow } from './user-rows.ts'
+
+/** Versioned by `PRAGMA user_version`. Version 1 is the table every earlier release created. */
+const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'users',
+    sql: `
+      CREATE TABLE IF NOT EXISTS users (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        password_hash TEXT NOT NULL,
+        first_name TEXT NOT NULL,
+        last_name TEXT NOT NULL,
+        maiden_name TEXT NOT NULL DEFAULT '',
+        gender TEXT NOT NULL DEFAULT '',
+        phone TEXT NOT NULL DEFAULT '',
+        birth_date TEXT NOT NULL DEFAULT '',
+        role TEXT NOT NULL DEFAULT 'user',
+        address TEXT NOT NULL DEFAULT '{}'
+      ) STRICT`,
+  },
+  {
+    version: 2,
+    name: 'login attempts',
+    sql: `
+      CREATE TABLE login_attempts (
+        username TEXT NOT NULL,
+        at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX login_attempts_by_username ON login_attempts (username, at);
+      CREATE INDEX login_attempts_by_time ON login_attempts (at)`,
+  },
+]
+
+/** In one transaction: run `work`, commit; roll back on a throw. */
+function transaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE')
+  try {
+    const result = work()
+    db.exec('COMMIT')
+    return result
+  } catch (error) {
+    db.exec('ROLLBACK')
+    throw error
+  }
+}
+
+/** Applies the missing migrations in one write transaction, so a second process waits for them. */
+function migrate(db: DatabaseSync): void {
+  transaction(db, () => {
+    const { user_version: current } = db.prepare('PRAGMA user_version').get() as {
+      user_version: number
+    }
+    for (const migration of MIGRATIONS) {
+      if (migration.version <= current) continue
+      db.exec(migration.sql)
+      db.exec(`PRAGMA user_version = ${migration.version}`)
+    }
+  })
+}
+
+/** The column a UNIQUE failure names, e.g. `UNIQUE constraint failed: users.email`. */
+function asTaken(error: unknown): unknown {
+  const message = error instanceof Error ? error.message : ''
+  const match = /UNIQUE constraint failed: users\.(username|email)/.exec(message)
+  return match ? new TakenError(match[1] as 'username' | 'email') : error
+}
+
+const toValue = (value: NewUser[keyof NewUser]): SQLInputValue =>
+  typeof value === 'string' ? value : JSON.stringify(value)
+
+/** An interface whose methods answer at once instead of with a promise. */
+type Synchronous<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : T[K]
+}
+
+/** node:sqlite answers at once; the storage interface is asynchronous, as a database server's must be. */
+function promised<T extends object>(sync: Synchronous<T>): T {
+  return Object.fromEntries(
+    Object.entries(sync).map(([name, method]) => [
+      name,
+      (...args: unknown[]) =>
+        new Promise((resolve) => resolve((method as (...a: unknown[]) => unknown)(...args))),
+    ]),
+  ) as T
+}
+
+/**
+ * Users and login attempts in SQLite (`node:sqlite`), in WAL mode with synchronous=NORMAL: a
+ * commit is in the WAL file before the answer goes out, so a registration or profile change
+ * survives the process being killed right after it (tested with kill -9). Only a power cut or OS
+ * crash could lose the last commits; FULL would fsync on every commit, and since node:sqlite runs
+ * on the event loop, that stalled every other answer (catalogue p99 ~160 ms under a mixed load).
+ * Every statement is prepared with parameters; column names come only from the fixed COLUMNS map.
+ * node:sqlite is synchronous: each method runs whole before the next, which makes each atomic.
+ */
+export function openSqliteStorage(file: string): Storage {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  const db = new DatabaseSync(file)
+  db.exec('PRAGMA journal_mode = WAL')
+  db.exec('PRAGMA synchronous = NORMAL')
+  db.exec('PRAGMA busy_timeout = 5000')
+  migrate(db)
+
+  const byId = db.prepare('SELECT * FROM users WHERE id = ?')
+  const byUsername = db.prepare('SELECT * FROM users WHERE username = ?')
+  const taken = {
+    username: db.prepare('SELECT 1 FROM users WHERE username = ? AND id IS NOT ?'),
+    email: db.prepare('SELECT 1 FROM users WHERE email = ? AND id IS NOT ?'),
+  }
+  const count = db.prepare('SELECT COUNT(*) AS n FROM users')
+  const recentAttempts = db.prepare(
+    'SELECT at FROM login_attempts WHERE username = ? AND at > ? ORDER BY at',
+  )
+  const addAttempt = db.prepare('INSERT INTO login_attempts (username, at) VALUES (?, ?)')
+  const clearAttempts = db.prepare('DELETE FROM login_attempts WHERE username = ?')
+  const pruneAttempts = db.prepare('DELETE FROM login_attempts WHERE at <= ?')
+
+  const findById = (id: number) => {
+    const row = byId.get(id) as UserRow | undefined
+    return row ? fromRow(row) : undefined
+  }
+
+  const users = promised<UserStore>({
+    findById,
+    findByUsername(username) {
+      const row = byUsername.get(username) as UserRow | undefined
+      return row ? fromRow(row) : undefined
+    },
+    isTaken: (field, value, exceptId) => taken[field].get(value, exceptId ?? null) !== undefined,
+    insert(user) {
+      const fields = changedFields(user)
+      try {
+        const result = db
+          .prepare(
+            `INSERT INTO users (${fields.map((f) => COLUMNS[f]).join(', ')}) VALUES (${fields.map(() => '?').join(', ')})`,
+          )
+          .run(...fields.map((field) => toValue(user[field])))
+        return { ...user, id: Number(result.lastInsertRowid) }
+      } catch (error) {
+        throw asTaken(error)
+      }
+    },
+    update(id, changes) {
+      const fields = changedFields(changes)
+      if (fields.length > 0) {
+        const assignments = fields.map((field) => `${COLUMNS[field]} = ?`).join(', ')
+        const values = fields.map((field) => toValue(changes[field] as NewUser[typeof field]))
+        try {
+          db.prepare(`UPDATE users SET ${assignments} WHERE id = ?`).run(...values, id)
+        } catch (error) {
+          throw asTaken(error)
+        }
+      }
+      return findById(id)
+    },
+    count: () => Number((count.get() as { n: number }).n),
+  })
+
+  const loginAttempts = promised<LoginAttemptLog>({
+    // BEGIN IMMEDIATE takes the write lock first, so even another process on the same file
+    // cannot count between this one's count and its insert.
+    reserve: (key, at, since, limit) =>
+      transaction(db, () => {
+        const recent = (recentAttempts.all(key, since) as { at: number }[]).map((row) => row.at)
+        if (recent.length < limit) addAttempt.run(key, at)
+        return recent
+      }),
+    clear: (key) => void clearAttempts.run(key),
+    prune: (before) => void pruneAttempts.run(before),
+  })
+
+  return {
+    kind: 'sqlite',
+    users,
+    loginAttempts,
+    ...promised<Pick<Storage, 'ping' | 'close'>>({
+      ping: () => void db.prepare('SELECT 1').get(),
+      close: () => db.close(),
+    }),
+  }
+}

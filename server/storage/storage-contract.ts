@@ -1,0 +1,192 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { verifyPassword } from '../auth/password.ts'
+import { ApiError } from '../http/api-error.ts'
+import { TEST_SCRYPT } from '../test-support.ts'
+import { createAccounts } from '../users/accounts.ts'
+import { DEMO_SHOPPER, seedUsers } from '../users/seed-users.ts'
+import { TakenError, type NewUser } from '../users/user-store.ts'
+import type { Storage } from './storage.ts'
+
+/** Opens a storage on one location (a file, a database) as often as it is called. */
+export type OpenStorage = () => Storage | Promise<Storage>
+
+export interface StorageHarness {
+  /** A new, empty location. */
+  fresh(): OpenStorage | Promise<OpenStorage>
+}
+
+const kofi: NewUser = {
+  username: 'kofi',
+  email: 'kofi@example.com',
+  passwordHash: 'scrypt$1024$8$1$c2FsdA$a2V5',
+  firstName: 'Kofi',
+  lastName: 'Mensah',
+  maidenName: '',
+  gender: 'male',
+  phone: '',
+  birthDate: '1990-02-03',
+  role: 'user',
+  address: {
+    address: '12 Ring Road',
+    city: 'Accra',
+    state: 'Greater Accra',
+    stateCode: 'GA',
+    postalCode: '00233',
+    country: 'Ghana',
+  },
+}
+
+/**
+ * What the API needs of its storage, run unchanged against each implementation (sqlite.test.ts,
+ * postgres.test.ts): users, uniqueness at the database, login attempts counted atomically,
+ * migrations that two processes may run at once.
+ */
+export function describeStorageContract(name: string, harness: StorageHarness) {
+  describe(`the storage contract: ${name}`, () => {
+    const opened: Storage[] = []
+    const open = async (location: OpenStorage) => {
+      const storage = await location()
+      opened.push(storage)
+      return storage
+    }
+    const seeded = async () => {
+      const storage = await open(await harness.fresh())
+      await seedUsers(storage.users, createAccounts(storage.users, TEST_SCRYPT))
+      return storage
+    }
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((storage) => storage.close()))
+    })
+
+    it('migrates an empty location, seeds the demo shopper once, and keeps users across a reopen', async () => {
+      const location = await harness.fresh()
+      const storage = await location()
+      const accounts = createAccounts(storage.users, TEST_SCRYPT)
+      await seedUsers(storage.users, accounts)
+      await seedUsers(storage.users, accounts)
+      expect(await storage.users.count()).toBe(1)
+      const added = await accounts.register({
+        username: 'kofi',
+        email: 'kofi@example.com',
+        firstName: 'Kofi',
+        lastName: 'Mensah',
+        password: 'pa55word',
+      })
+      await storage.close()
+
+      const reopened = await open(location)
+      expect(await reopened.users.count()).toBe(2)
+      expect(await reopened.users.findById(added.id)).toMatchObject({
+        username: 'kofi',
+        firstName: 'Kofi',
+      })
+      expect((await reopened.users.findByUsername('KOFI'))?.id).toBe(added.id)
+      expect(await reopened.users.findById(added.id + 1000)).toBeUndefined()
+      await expect(reopened.ping()).resolves.toBeUndefined()
+    })
+
+    it('stores a salted scrypt hash, never the password', async () => {
+      const storage = await seeded()
+      const emily = await storage.users.findByUsername(DEMO_SHOPPER.username)
+      expect(emily?.passwordHash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$[\w-]+\$[\w-]+$/)
+      expect(emily?.passwordHash).not.toContain(DEMO_SHOPPER.password)
+      expect(await verifyPassword(DEMO_SHOPPER.password, emily?.passwordHash ?? '')).toBe(true)
+      expect(await verifyPassword('emilyspas', emily?.passwordHash ?? '')).toBe(false)
+      expect(emily).toMatchObject({ id: 1, firstName: 'Emily', address: { city: 'Phoenix' } })
+    })
+
+    it('treats usernames and emails as unique regardless of case, and as free for their owner', async () => {
+      const { users } = await seeded()
+      expect(await users.isTaken('username', 'EMILYS')).toBe(true)
+      expect(await users.isTaken('email', 'EMILY.johnson@example.com')).toBe(true)
+      expect(await users.isTaken('email', 'emily.johnson@example.com', 1)).toBe(false)
+      expect(await users.isTaken('username', "emilys' OR 1=1 --")).toBe(false)
+    })
+
+    it('refuses a taken username or e-mail in the database itself, on insert and on update', async () => {
+      const { users } = await seeded()
+      const added = await users.insert(kofi)
+      await expect(
+        users.insert({ ...kofi, email: 'other@example.com', username: 'KOFI' }),
+      ).rejects.toEqual(new TakenError('username'))
+      await expect(
+        users.insert({ ...kofi, username: 'kofi2', email: 'KOFI@example.com' }),
+      ).rejects.toEqual(new TakenError('email'))
+      await expect(users.update(added.id, { username: 'Emilys' })).rejects.toEqual(
+        new TakenError('username'),
+      )
+      expect(await users.count()).toBe(2)
+      expect((await users.findById(added.id))?.username).toBe('kofi')
+    })
+
+    it('changes only the given fields and keeps the address whole', async () => {
+      const { users } = await seeded()
+      const added = await users.insert(kofi)
+      expect(await users.findById(added.id)).toEqual({ ...kofi, id: added.id })
+      const address = { ...kofi.address, city: 'Kumasi', postalCode: '' }
+      const updated = await users.update(added.id, { firstName: 'Kwame', address })
+      expect(updated).toEqual({ ...kofi, id: added.id, firstName: 'Kwame', address })
+      expect(await users.findById(added.id)).toEqual(updated)
+      expect(await users.update(added.id, {})).toEqual(updated)
+      expect(await users.update(added.id + 1000, { firstName: 'Nobody' })).toBeUndefined()
+    })
+
+    it('lets two processes start at once on a new location: both migrate, one demo shopper', async () => {
+      const location = await harness.fresh()
+      const [a, b] = await Promise.all([open(location), open(location)])
+      await Promise.all([
+        seedUsers(a.users, createAccounts(a.users, TEST_SCRYPT)),
+        seedUsers(b.users, createAccounts(b.users, TEST_SCRYPT)),
+      ])
+      expect(await a.users.count()).toBe(1)
+      expect(await b.users.findByUsername('emilys')).toBeDefined()
+      await open(location) // a restart finds every migration applied
+    })
+
+    it('answers a registration raced by another process for the same name with 400, not 500', async () => {
+      const location = await harness.fresh()
+      const [a, b] = await Promise.all([open(location), open(location)])
+      const input = {
+        username: 'ama',
+        email: 'ama@example.com',
+        firstName: 'A',
+        lastName: 'B',
+        password: 'pass-word',
+      }
+      const results = await Promise.allSettled([
+        createAccounts(a.users, TEST_SCRYPT).register(input),
+        createAccounts(b.users, TEST_SCRYPT).register({ ...input, email: 'ama2@example.com' }),
+      ])
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+      const [refused] = results.filter((result) => result.status === 'rejected')
+      expect(refused?.reason).toEqual(new ApiError(400, 'Username already exists'))
+      expect(await a.users.count()).toBe(1)
+    })
+
+    it('counts login attempts atomically across processes, and clears and prunes them', async () => {
+      const location = await harness.fresh()
+      const [a, b] = await Promise.all([open(location), open(location)])
+      const answers = await Promise.all(
+        Array.from({ length: 15 }, (_, i) =>
+          (i % 2 ? a : b).loginAttempts.reserve('emilys', 1_000 + i, 0, 10),
+        ),
+      )
+      // Each attempt saw the ones before it, and once 10 were in, none was added.
+      expect(answers.map((recent) => recent.length).sort((x, y) => x - y)).toEqual([
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 10,
+      ])
+      const recent = await a.loginAttempts.reserve('emilys', 2_000, 0, 10)
+      expect(recent).toHaveLength(10)
+      expect(recent).toEqual([...recent].sort((x, y) => x - y))
+      // Only attempts after `since` count.
+      expect(await b.loginAttempts.reserve('emilys', 2_000, recent[4] ?? 0, 10)).toHaveLength(5)
+      await b.loginAttempts.reserve('kofi', 3_000, 0, 10)
+
+      await a.loginAttempts.clear('emilys')
+      expect(await b.loginAttempts.reserve('emilys', 4_000, 0, 10)).toEqual([])
+      await a.loginAttempts.prune(3_000)
+      expect(await b.loginAttempts.reserve('kofi', 5_000, 0, 10)).toEqual([])
+      expect(await b.loginAttempts.reserve('emilys', 5_000, 0, 10)).toEqual([4_000])
+    })
+  })
+}
