@@ -9,7 +9,10 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 /** Starts the real server process as `npm start` does, on a free port, with its own data. */
 const startServer = () =>
-  startServerProcess({ DATA_DIR: dataDir, JWT_SECRET: '' }, { captureStderr: true })
+  startServerProcess(
+    { DATA_DIR: dataDir, JWT_SECRET: '', DATABASE_URL: '' },
+    { captureStderr: true },
+  )
 
 describe('npm start (server/main.ts)', () => {
   it('serves the API on PORT, keeps users in DATA_DIR, and shuts down cleanly on SIGTERM', async () => {
@@ -24,6 +27,7 @@ describe('npm start (server/main.ts)', () => {
       body: JSON.stringify({ username: 'emilys', password: 'emilyspass' }),
     })
     expect(login.status).toBe(200)
+    expect(server.output()).toContain('users in SQLite')
 
     // Without JWT_SECRET the server generates one and keeps it beside the database, owner-only.
     expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600)
@@ -92,5 +96,32 @@ describe('npm start (server/main.ts)', () => {
     const code = await server.exited
     expect(code).not.toBe(0)
     expect(server.output()).toContain('PORT must be a whole number from 0 to 65535')
+  }, 30_000)
+
+  it("requires JWT_SECRET with DATABASE_URL, so that replicas accept each other's tokens", async () => {
+    const server = startServerProcess(
+      { DATA_DIR: dataDir, DATABASE_URL: 'postgres://shop@127.0.0.1:1/meridian', JWT_SECRET: '' },
+      { captureStderr: true },
+    )
+    expect(await server.exited).toBe(1)
+    expect(server.output()).toMatch(
+      /^Meridian cannot start: .*JWT_SECRET is required when DATABASE_URL is set/m,
+    )
+  }, 30_000)
+
+  it('ends with one readable line when the database cannot be reached', async () => {
+    const server = startServerProcess(
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: 'postgres://shop:s3cret@127.0.0.1:1/meridian',
+        JWT_SECRET: 'x'.repeat(32),
+      },
+      { captureStderr: true },
+    )
+    expect(await server.exited).toBe(1)
+    expect(server.output()).toMatch(
+      /^Meridian cannot start: The database is unavailable: .*ECONNREFUSED/m,
+    )
+    expect(server.output()).not.toContain('s3cret')
   }, 30_000)
 })

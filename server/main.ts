@@ -19,7 +19,21 @@ const dist = config.distDir
 const apiOrigins = await externalApiOrigins(readBuildEnv(dist)?.VITE_API_URL)
 const site = createSite(api.app, dist, { apiOrigins, siteUrl: config.siteUrl })
 
-const server = serve({ fetch: site.fetch, port: config.port, hostname: config.host }, (info) => {
+let stopping = false
+
+/**
+ * The site; once shutting down, each answer also closes its connection, so clients and load
+ * balancers holding keep-alive connections open new ones (to another replica) instead of waiting.
+ */
+async function fetchSite(request: Request): Promise<Response> {
+  const response = await site.fetch(request)
+  if (!stopping) return response
+  const closing = new Response(response.body, response)
+  closing.headers.set('Connection', 'close')
+  return closing
+}
+
+const server = serve({ fetch: fetchSite, port: config.port, hostname: config.host }, (info) => {
   const host = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host
   const storage = config.database ? 'PostgreSQL' : 'SQLite'
   console.log(
@@ -30,7 +44,6 @@ const server = serve({ fetch: site.fetch, port: config.port, hostname: config.ho
 // Time the requests in flight get to finish after SIGTERM before the process exits anyway.
 const DRAIN_TIMEOUT_MS = 10_000
 
-let stopping = false
 function shutdown(signal: string) {
   if (stopping) return
   stopping = true

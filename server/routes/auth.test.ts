@@ -115,6 +115,30 @@ describe('POST auth/login', () => {
       (await post('/api/auth/login', { username: 'emilys', password: 'emilyspass' })).status,
     ).toBe(200)
   })
+
+  it('lets no more than 10 of a burst of concurrent wrong guesses be checked', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        post('/api/auth/login', { username: 'emilys', password: `guess${i}` }),
+      ),
+    )
+    const counts = Object.groupBy(answers, (answer) => answer.status)
+    expect(counts[400]).toHaveLength(10)
+    expect(counts[429]).toHaveLength(15)
+  })
+
+  it('starts a username from no failures after a right password', async () => {
+    for (let i = 0; i < 9; i++) await post('/api/auth/login', { username: 'emilys', password: 'x' })
+    expect(
+      (await post('/api/auth/login', { username: 'emilys', password: 'emilyspass' })).status,
+    ).toBe(200)
+    for (let i = 0; i < 10; i++) {
+      expect((await post('/api/auth/login', { username: 'emilys', password: 'x' })).status).toBe(
+        400,
+      )
+    }
+    expect((await post('/api/auth/login', { username: 'emilys', password: 'x' })).status).toBe(429)
+  })
 })
 
 describe('GET auth/me', () => {

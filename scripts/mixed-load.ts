@@ -1,0 +1,81 @@
+import autocannon, { type Options, type Result } from 'autocannon'
+
+const JSON_POST = { method: 'POST', headers: { 'content-type': 'application/json' } } as const
+let registrations = 0
+
+export interface MixedLoad {
+  catalogue: Result
+  logins: Result
+  registrations: Result
+}
+
+/**
+ * The API's three kinds of traffic at once, each on its own connections as browsers' would be:
+ * 8 connections of catalogue reads, 2 of the demo shopper's logins, 2 of registrations (each a
+ * new user). Used by server/load.test.ts, server/replicas.test.ts and `npm run bench:api`.
+ */
+export async function mixedLoad(
+  base: string,
+  duration: number,
+  connections = { catalogue: 8, logins: 2, registrations: 2 },
+): Promise<MixedLoad> {
+  const common: Partial<Options> = {
+    duration,
+    headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+  }
+  const [catalogue, logins, signUps] = await Promise.all([
+    autocannon({
+      ...common,
+      url: base,
+      connections: connections.catalogue,
+      requests: [
+        { path: '/api/products?limit=30&skip=0' },
+        { path: '/api/products/category/smartphones?limit=30' },
+        { path: '/api/products/search?q=phone' },
+        { path: '/api/products/1' },
+        { path: '/api/products?limit=30&skip=60&sortBy=price&order=desc' },
+      ],
+    }),
+    autocannon({
+      ...common,
+      url: `${base}/api/auth/login`,
+      connections: connections.logins,
+      ...JSON_POST,
+      body: JSON.stringify({ username: 'emilys', password: 'emilyspass' }),
+    }),
+    autocannon({
+      ...common,
+      url: `${base}/api/users/add`,
+      connections: connections.registrations,
+      ...JSON_POST,
+      requests: [
+        {
+          setupRequest: (request) => {
+            const n = registrations++
+            const name = `load${process.pid}x${n}`
+            return {
+              ...request,
+              body: JSON.stringify({
+                username: name,
+                email: `${name}@example.com`,
+                firstName: 'Lo',
+                lastName: 'Ad',
+                password: 'pass-word',
+              }),
+            }
+          },
+        },
+      ],
+    }),
+  ])
+  return { catalogue, logins, registrations: signUps }
+}
+
+/** Every status answered, with its count. */
+export const statuses = (result: Result): Record<string, number> =>
+  Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats?.count ?? 0]),
+  )
+
+/** Requests that failed other than by an answer: connection errors and timeouts. */
+export const failures = (result: Result) => result.errors + result.timeouts

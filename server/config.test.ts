@@ -1,0 +1,67 @@
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from './config.ts'
+
+const SECRET = 's'.repeat(32)
+
+describe('loadConfig', () => {
+  it('keeps users in SQLite under DATA_DIR when DATABASE_URL is not set, empty or not', () => {
+    for (const env of [{}, { DATABASE_URL: '' }]) {
+      const config = loadConfig(env)
+      expect(config.database).toBeUndefined()
+      expect(config.dataDir).toBe(resolve('.data'))
+      expect(config.jwtSecret).toBeUndefined()
+      expect(config.acceptedSecrets).toEqual([])
+    }
+  })
+
+  it('selects PostgreSQL with DATABASE_URL, with a pool of 10 connections unless DATABASE_POOL_MAX says', () => {
+    const url = 'postgres://shop:pw@db.internal:5432/meridian'
+    expect(loadConfig({ DATABASE_URL: url, JWT_SECRET: SECRET }).database).toEqual({
+      url,
+      poolMax: 10,
+    })
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgresql://db/meridian?sslmode=require',
+        JWT_SECRET: SECRET,
+        DATABASE_POOL_MAX: '25',
+      }).database,
+    ).toEqual({ url: 'postgresql://db/meridian?sslmode=require', poolMax: 25 })
+  })
+
+  it('requires JWT_SECRET with DATABASE_URL, naming it', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/meridian' })).toThrow(
+      /JWT_SECRET is required when DATABASE_URL is set/,
+    )
+  })
+
+  it.each([
+    [
+      { DATABASE_URL: 'mysql://db/shop', JWT_SECRET: SECRET },
+      'DATABASE_URL must be a PostgreSQL URL',
+    ],
+    [
+      { DATABASE_URL: 'db.internal:5432', JWT_SECRET: SECRET },
+      'DATABASE_URL must be a PostgreSQL URL',
+    ],
+    [{ DATABASE_POOL_MAX: '0' }, 'DATABASE_POOL_MAX must be a whole number from 1 to 1000'],
+    [{ DATABASE_POOL_MAX: 'ten' }, 'DATABASE_POOL_MAX must be a whole number from 1 to 1000'],
+    [{ DATABASE_POOL_MAX: '5000' }, 'DATABASE_POOL_MAX must be a whole number from 1 to 1000'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
+    [
+      { JWT_SECRET: SECRET, JWT_ACCEPTED_SECRETS: `${'o'.repeat(32)},short` },
+      'JWT_ACCEPTED_SECRETS must be a comma list of secrets of at least 32 characters each',
+    ],
+  ])('rejects %o with a readable message', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message)
+  })
+
+  it('reads JWT_ACCEPTED_SECRETS as a comma list', () => {
+    const [older, newer] = ['o'.repeat(32), 'n'.repeat(40)]
+    expect(
+      loadConfig({ JWT_SECRET: SECRET, JWT_ACCEPTED_SECRETS: ` ${older} , ${newer},` })
+        .acceptedSecrets,
+    ).toEqual([older, newer])
+  })
+})

@@ -1,0 +1,218 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { failures, mixedLoad, statuses } from '../scripts/mixed-load.ts'
+import { startPostgresCluster, type PostgresCluster } from '../scripts/postgres-cluster.ts'
+import { startServerProcess, type ServerProcess } from '../scripts/server-process.ts'
+import { openPostgresStorage } from './storage/postgres.ts'
+import { WITH_POSTGRES } from './test-support.ts'
+
+const SECRET = 'a-secret-both-replicas-share-of-48-characters!!'
+
+/**
+ * Two `npm start` processes on two ports share one PostgreSQL and one JWT_SECRET, as replicas
+ * behind a load balancer would: each with its own DATA_DIR, so nothing passes through files.
+ */
+describe.runIf(WITH_POSTGRES)('two replicas on one PostgreSQL', () => {
+  let cluster: PostgresCluster
+  let databaseUrl: string
+  const dirs: string[] = []
+  const running: ServerProcess[] = []
+
+  const startReplica = () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'meridian-replica-'))
+    dirs.push(dataDir)
+    const replica = startServerProcess(
+      { DATABASE_URL: databaseUrl, JWT_SECRET: SECRET, DATA_DIR: dataDir, DATABASE_POOL_MAX: '5' },
+      { captureStderr: true },
+    )
+    running.push(replica)
+    return replica
+  }
+  let a: string
+  let b: string
+
+  const call = (
+    base: string,
+    path: string,
+    init: { body?: unknown; token?: string; method?: string } = {},
+  ) =>
+    fetch(`${base}/api${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: {
+        'Content-Type': 'application/json',
+        ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    })
+  const login = (base: string, username: string, password: string) =>
+    call(base, '/auth/login', { body: { username, password } })
+  const register = (base: string, username: string, password = 'pass-word') =>
+    call(base, '/users/add', {
+      body: {
+        username,
+        email: `${username}@example.com`,
+        firstName: 'Re',
+        lastName: 'Plica',
+        password,
+      },
+    })
+
+  beforeAll(async () => {
+    cluster = await startPostgresCluster()
+    databaseUrl = await cluster.createDatabase()
+    // Both at once on an empty database: the migrations' lock lets one migrate, the other wait.
+    const [first, second] = [startReplica(), startReplica()]
+    ;[a, b] = await Promise.all([first.url, second.url])
+  }, 60_000)
+
+  afterAll(async () => {
+    for (const replica of running) replica.child.kill('SIGKILL')
+    await Promise.all(running.map((replica) => replica.exited))
+    await cluster?.stop()
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('behave as one shop: register on A, sign in on B, a token of A works on B, a change on A shows on B', async () => {
+    expect((await register(a, 'ama')).status).toBe(201)
+    const signIn = await login(b, 'AMA', 'pass-word')
+    expect(signIn.status).toBe(200)
+    const { id, accessToken, refreshToken } = (await signIn.json()) as {
+      id: number
+      accessToken: string
+      refreshToken: string
+    }
+    const fromA = (await (await login(a, 'ama', 'pass-word')).json()) as { accessToken: string }
+    const me = await call(b, '/auth/me', { token: fromA.accessToken })
+    expect(me.status).toBe(200)
+    expect(await me.json()).toMatchObject({ id, username: 'ama' })
+    const refreshed = await call(a, '/auth/refresh', { body: { refreshToken } })
+    expect(refreshed.status).toBe(200)
+
+    const changed = await call(a, `/users/${id}`, {
+      method: 'PUT',
+      token: accessToken,
+      body: { firstName: 'Ama', address: { city: 'Kumasi' }, password: 'new-pass-word' },
+    })
+    expect(changed.status).toBe(200)
+    const seen = await call(b, `/users/${id}`, { token: accessToken })
+    expect(await seen.json()).toMatchObject({ firstName: 'Ama', address: { city: 'Kumasi' } })
+    expect((await login(b, 'ama', 'pass-word')).status).toBe(400)
+    expect((await login(b, 'ama', 'new-pass-word')).status).toBe(200)
+    // The demo shopper was seeded once, though both replicas started on an empty database.
+    expect((await login(b, 'emilys', 'emilyspass')).status).toBe(200)
+    expect((await register(b, 'emilys')).status).toBe(400)
+  }, 30_000)
+
+  it('share one login throttle: 10 failures spread over A and B make the 11th answer 429 on either', async () => {
+    expect((await register(a, 'kwame')).status).toBe(201)
+    for (let i = 0; i < 10; i++) {
+      expect((await login(i % 2 ? a : b, 'kwame', `wrong-${i}`)).status).toBe(400)
+    }
+    for (const replica of [a, b]) {
+      const blocked = await login(replica, 'KWAME', 'pass-word')
+      expect(blocked.status).toBe(429)
+      expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(500)
+    }
+  }, 30_000)
+
+  it('answer concurrent registrations of one name on A and B with one 201 and one 400', async () => {
+    const answers = await Promise.all([register(a, 'yaw'), register(b, 'yaw')])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400])
+    const refused = answers.find((answer) => answer.status === 400)
+    expect(await refused?.json()).toEqual({ message: 'Username already exists' })
+  }, 30_000)
+
+  it('answer a bounded mixed load over both with nothing but 2xx or 429', async () => {
+    await Promise.all([mixedLoad(a, 1), mixedLoad(b, 1)]) // warm-up
+    const results = await Promise.all([mixedLoad(a, 3), mixedLoad(b, 3)])
+    for (const [name, load] of results.map((load, i) => [i ? 'B' : 'A', load] as const)) {
+      console.log(
+        `replica ${name}, 3 s: catalogue ${load.catalogue.requests.total} reads ` +
+          `(p99 ${load.catalogue.latency.p99} ms), ${load.logins.requests.total} logins, ` +
+          `${load.registrations.requests.total} registrations (p99 ${load.registrations.latency.p99} ms)`,
+      )
+      for (const result of [load.catalogue, load.logins, load.registrations]) {
+        expect(failures(result)).toBe(0)
+        for (const code of Object.keys(statuses(result)))
+          expect(['200', '201', '429']).toContain(code)
+      }
+      expect(statuses(load.registrations)['201']).toBeGreaterThan(0)
+      expect(statuses(load.logins)['200']).toBeGreaterThan(0)
+    }
+  }, 30_000)
+
+  it('lose no registration answered 201 when a replica is killed with -9 in the middle of them', async () => {
+    const victim = startReplica()
+    const base = await victim.url
+    const answered: string[] = []
+    let n = 0
+    let killed = false
+    // Four shoppers registering back to back until the replica dies under them.
+    const shopper = async () => {
+      while (!killed) {
+        const name = `durable${n++}`
+        try {
+          if ((await register(base, name)).status === 201) answered.push(name)
+        } catch {
+          return // the connection died with the process
+        }
+      }
+    }
+    const shoppers = Array.from({ length: 4 }, shopper)
+    while (answered.length < 8) await new Promise((resolve) => setTimeout(resolve, 20))
+    killed = true
+    victim.child.kill('SIGKILL')
+    await Promise.all(shoppers)
+    expect(await victim.exited).toBeNull()
+
+    const storage = await openPostgresStorage({ url: databaseUrl, poolMax: 2 })
+    try {
+      for (const name of answered)
+        expect(await storage.users.findByUsername(name), name).toBeDefined()
+    } finally {
+      await storage.close()
+    }
+    // And the other replica serves them.
+    expect((await login(b, answered.at(-1) ?? '', 'pass-word')).status).toBe(200)
+  }, 30_000)
+
+  it('finish the requests in flight on SIGTERM, then close the pool and exit 0', async () => {
+    const leaving = startReplica()
+    const base = await leaving.url
+    // Registrations hash one at a time: these are still being worked on when SIGTERM comes.
+    const pending = ['drain0', 'drain1', 'drain2'].map((name) => register(base, name))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    leaving.child.kill('SIGTERM')
+    expect((await Promise.all(pending)).map((answer) => answer.status)).toEqual([201, 201, 201])
+    const answeredAt = Date.now()
+    expect(await leaving.exited).toBe(0)
+    // Its last answers closed their keep-alive connections: it need not wait for clients to.
+    expect(Date.now() - answeredAt).toBeLessThan(2000)
+    expect(leaving.output()).toContain('SIGTERM received')
+    expect((await login(a, 'drain2', 'pass-word')).status).toBe(200)
+  }, 30_000)
+
+  // Last: it stops the database under both replicas.
+  it('report the database on /api/health: 503 while PostgreSQL is down, 200 once it is back', async () => {
+    for (const replica of [a, b]) {
+      const health = await call(replica, '/health')
+      expect(health.status).toBe(200)
+      expect(await health.json()).toEqual({ status: 'ok', database: 'reachable' })
+    }
+    await cluster.pause()
+    for (const replica of [a, b]) {
+      const health = await call(replica, '/health')
+      expect(health.status).toBe(503)
+      expect(await health.json()).toEqual({ status: 'unavailable', database: 'unreachable' })
+      expect((await login(replica, 'emilys', 'emilyspass')).status).toBe(503)
+      expect((await call(replica, '/products/1')).status).toBe(200)
+    }
+    await cluster.start()
+    for (const replica of [a, b]) {
+      expect((await call(replica, '/health')).status).toBe(200)
+      expect((await login(replica, 'emilys', 'emilyspass')).status).toBe(200)
+    }
+  }, 60_000)
+})
