@@ -17,6 +17,9 @@ import { DEFAULT_BRAND, PAGE_NAMES, siteDescription } from './src/lib/page-heads
  */
 const buildId = process.env.BUILD_ID ?? Date.now().toString(36)
 
+/** Test files that put the real server processes under load (see the `load` test project). */
+const LOAD_TESTS = ['server/load.test.ts', 'server/replicas.test.ts']
+
 export default defineConfig(({ command, mode }) => {
   const routeManifest = routeManifestPlugin(firstScreens)
   const brand = buildEnvironment(mode).VITE_BRAND_NAME ?? DEFAULT_BRAND
@@ -104,6 +107,8 @@ export default defineConfig(({ command, mode }) => {
             name: 'server',
             environment: 'node',
             include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+            exclude: LOAD_TESTS,
+            sequence: { groupOrder: 0 },
           },
         },
         {
@@ -114,6 +119,19 @@ export default defineConfig(({ command, mode }) => {
             include: ['src/**/*.test.{ts,tsx}'],
             setupFiles: ['./vitest.setup.ts'],
             environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
+            sequence: { groupOrder: 0 },
+          },
+        },
+        {
+          // The load tests measure latency on the machine's cores: they run after the others,
+          // one at a time, so no other test (nor each other) takes the cores they measure.
+          extends: true,
+          test: {
+            name: 'load',
+            environment: 'node',
+            include: LOAD_TESTS,
+            fileParallelism: false,
+            sequence: { groupOrder: 1 },
           },
         },
       ],
