@@ -9,6 +9,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { readBuildEnv, sameBuildEnv } from '../server/static/build-env.ts'
 import { buildEnvironment } from './build-env-plugin.ts'
+import { withBuildLock } from './build-lock.ts'
 
 const SOURCES = ['index.html', 'vite.config.ts', 'package-lock.json', 'src', 'public']
 
@@ -38,15 +39,23 @@ if (import.meta.main) {
   } else {
     // The server serves DIST_DIR (server/config.ts: an empty value counts as unset).
     const dist = resolve(process.env.DIST_DIR || 'dist')
-    const reason = rebuildReason(process.cwd(), dist)
-    if (reason === null) {
-      console.log(`${relative(process.cwd(), dist) || '.'}/ is up to date.`)
-    } else {
-      console.log(reason)
-      const result = spawnSync('npm', ['run', 'build', '--', '--outDir', dist, '--emptyOutDir'], {
-        stdio: 'inherit',
-      })
-      process.exit(result.status ?? 1)
-    }
+    // Another `npm start` of this checkout may be building it right now: one build at a time.
+    const status = await withBuildLock(
+      `${dist}.build-lock`,
+      () => {
+        const reason = rebuildReason(process.cwd(), dist)
+        if (reason === null) {
+          console.log(`${relative(process.cwd(), dist) || '.'}/ is up to date.`)
+          return 0
+        }
+        console.log(reason)
+        const result = spawnSync('npm', ['run', 'build', '--', '--outDir', dist, '--emptyOutDir'], {
+          stdio: 'inherit',
+        })
+        return result.status ?? 1
+      },
+      { onWait: () => console.log('Another npm start is building the app: waiting for it.') },
+    )
+    process.exit(status)
   }
 }

@@ -1,7 +1,43 @@
 import autocannon, { type Options, type Result } from 'autocannon'
 
-const JSON_POST = { method: 'POST', headers: { 'content-type': 'application/json' } } as const
+export const JSON_POST = {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+} as const
+export const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br, zstd' }
+
+/** What shoppers read most: the first listing page, a category, a search, a product, a sorted page. */
+export const CATALOGUE_REQUESTS: Options['requests'] = [
+  { path: '/api/products?limit=30&skip=0' },
+  { path: '/api/products/category/smartphones?limit=30' },
+  { path: '/api/products/search?q=phone' },
+  { path: '/api/products/1' },
+  { path: '/api/products?limit=30&skip=60&sortBy=price&order=desc' },
+]
+
+/** The demo shopper's sign-in, again and again. */
+export const LOGIN_BODY = JSON.stringify({ username: 'emilys', password: 'emilyspass' })
+
 let registrations = 0
+
+/** Registrations, each of a new user (`load<pid>x<n>`, password `pass-word`). */
+export const REGISTRATION_REQUESTS: Options['requests'] = [
+  {
+    setupRequest: (request) => {
+      const name = `load${process.pid}x${registrations++}`
+      return {
+        ...request,
+        body: JSON.stringify({
+          username: name,
+          email: `${name}@example.com`,
+          firstName: 'Lo',
+          lastName: 'Ad',
+          password: 'pass-word',
+        }),
+      }
+    },
+  },
+]
 
 export interface MixedLoad {
   catalogue: Result
@@ -19,53 +55,27 @@ export async function mixedLoad(
   duration: number,
   connections = { catalogue: 8, logins: 2, registrations: 2 },
 ): Promise<MixedLoad> {
-  const common: Partial<Options> = {
-    duration,
-    headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
-  }
+  const common: Partial<Options> = { duration, headers: BROWSER_ENCODING }
   const [catalogue, logins, signUps] = await Promise.all([
     autocannon({
       ...common,
       url: base,
       connections: connections.catalogue,
-      requests: [
-        { path: '/api/products?limit=30&skip=0' },
-        { path: '/api/products/category/smartphones?limit=30' },
-        { path: '/api/products/search?q=phone' },
-        { path: '/api/products/1' },
-        { path: '/api/products?limit=30&skip=60&sortBy=price&order=desc' },
-      ],
+      requests: CATALOGUE_REQUESTS,
     }),
     autocannon({
       ...common,
       url: `${base}/api/auth/login`,
       connections: connections.logins,
       ...JSON_POST,
-      body: JSON.stringify({ username: 'emilys', password: 'emilyspass' }),
+      body: LOGIN_BODY,
     }),
     autocannon({
       ...common,
       url: `${base}/api/users/add`,
       connections: connections.registrations,
       ...JSON_POST,
-      requests: [
-        {
-          setupRequest: (request) => {
-            const n = registrations++
-            const name = `load${process.pid}x${n}`
-            return {
-              ...request,
-              body: JSON.stringify({
-                username: name,
-                email: `${name}@example.com`,
-                firstName: 'Lo',
-                lastName: 'Ad',
-                password: 'pass-word',
-              }),
-            }
-          },
-        },
-      ],
+      requests: REGISTRATION_REQUESTS,
     }),
   ])
   return { catalogue, logins, registrations: signUps }
