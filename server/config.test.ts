@@ -57,6 +57,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message)
   })
 
+  it('reads CORS_ORIGINS as a comma list of origins', () => {
+    expect(
+      loadConfig({ CORS_ORIGINS: 'https://shop.example, http://localhost:5173,' }).corsOrigins,
+    ).toEqual(['https://shop.example', 'http://localhost:5173'])
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://shop.example/path' })).toThrow(
+      'CORS_ORIGINS must be a comma list of origins',
+    )
+  })
+
   it('reads JWT_ACCEPTED_SECRETS as a comma list', () => {
     const [older, newer] = ['o'.repeat(32), 'n'.repeat(40)]
     expect(

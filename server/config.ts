@@ -8,26 +8,30 @@ const port = v.pipe(
   v.maxValue(65_535, 'PORT must be a whole number from 0 to 65535'),
 )
 
-const envSchema = v.object({
-  PORT: port,
-  HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '127.0.0.1'),
-  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), '.data'),
-  DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), 'dist'),
-  CORS_ORIGINS: v.optional(
+/** A comma-separated list (spaces and empty entries ignored), each entry passing `valid`. */
+const commaList = (valid: (entry: string) => boolean, message: string) =>
+  v.optional(
     v.pipe(
       v.string(),
       v.transform((list) =>
         list
           .split(',')
-          .map((origin) => origin.trim())
+          .map((entry) => entry.trim())
           .filter(Boolean),
       ),
-      v.check(
-        (origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)),
-        'CORS_ORIGINS must be a comma list of origins such as https://shop.example',
-      ),
+      v.check((entries) => entries.every(valid), message),
     ),
     '',
+  )
+
+const envSchema = v.object({
+  PORT: port,
+  HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '127.0.0.1'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), '.data'),
+  DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), 'dist'),
+  CORS_ORIGINS: commaList(
+    (origin) => /^https?:\/\/[^/\s]+$/.test(origin),
+    'CORS_ORIGINS must be a comma list of origins such as https://shop.example',
   ),
   SITE_URL: v.optional(
     v.pipe(
@@ -43,21 +47,9 @@ const envSchema = v.object({
   JWT_SECRET: v.optional(
     v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters')),
   ),
-  JWT_ACCEPTED_SECRETS: v.optional(
-    v.pipe(
-      v.string(),
-      v.transform((list) =>
-        list
-          .split(',')
-          .map((secret) => secret.trim())
-          .filter(Boolean),
-      ),
-      v.check(
-        (secrets) => secrets.every((secret) => secret.length >= 32),
-        'JWT_ACCEPTED_SECRETS must be a comma list of secrets of at least 32 characters each',
-      ),
-    ),
-    '',
+  JWT_ACCEPTED_SECRETS: commaList(
+    (secret) => secret.length >= 32,
+    'JWT_ACCEPTED_SECRETS must be a comma list of secrets of at least 32 characters each',
   ),
   DATABASE_URL: v.optional(
     v.pipe(
