@@ -7,6 +7,7 @@ import { test as base, expect, type Page } from '@playwright/test'
 import { startServerProcess } from '../scripts/server-process.ts'
 import { startDummyJson } from '../server/dummyjson/serve.ts'
 import { freePort } from './support/free-port.ts'
+import { announceOffline } from './support/offline.ts'
 import { DEMO_SHOPPER, fillAddress, fillCard, signIn } from './support/shopper-state.ts'
 
 /**
@@ -275,6 +276,7 @@ test("offline, the service worker serves the API's catalogue reads and pictures"
 
   await context.setOffline(true)
   await page.reload()
+  await announceOffline(page)
   await expect(page.getByText(/You are offline/)).toBeVisible()
   await expect(cards).toHaveCount(30)
   await expect(cards.first().locator('img')).toHaveJSProperty('complete', true)

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { announceOffline } from './support/offline.ts'
 
 test('after a first visit, a visited listing and product open offline, with a notice', async ({
   page,
@@ -18,10 +19,12 @@ test('after a first visit, a visited listing and product open offline, with a no
 
   await context.setOffline(true)
   await page.goto('/products/laptops')
+  const online = await announceOffline(page)
   await expect(page.getByText(/You are offline/)).toBeVisible()
   await expect(cards.first().getByRole('heading')).toHaveText(title)
   await cards.first().getByRole('link').click()
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await online()
   await context.setOffline(false)
   await expect(page.getByText(/You are offline/)).toBeHidden()
 })

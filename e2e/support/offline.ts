@@ -1,0 +1,19 @@
+import type { Page } from '@playwright/test'
+
+const OFFLINE = { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }
+
+/**
+ * Tells the page's current document that the browser is offline, after `context.setOffline(true)`
+ * and a navigation. Debian bookworm's Chromium (150) keeps Playwright's offline emulation from the
+ * network of a document loaded after it, but not from its `navigator.onLine`, which stays true
+ * (checked: false on the document that was open, true after a navigation or on a new page), where
+ * a browser that has really lost its connection says false everywhere, as Playwright's own
+ * Chromium does. The same emulation sent again on the loaded document sets it and fires the
+ * page's `offline` event, without the network ever coming back in between. Call the returned
+ * function before `context.setOffline(false)`.
+ */
+export async function announceOffline(page: Page): Promise<() => Promise<void>> {
+  const session = await page.context().newCDPSession(page)
+  await session.send('Network.emulateNetworkConditions', OFFLINE)
+  return () => session.detach()
+}
