@@ -123,8 +123,8 @@ export default defineConfig(({ command, mode }) => {
           },
         },
         {
-          // The load tests measure latency on the machine's cores: they run after the others,
-          // one at a time, so no other test (nor each other) takes the cores they measure.
+          // The load tests measure latency on the machine's cores: a group of their own
+          // (groupOrder) and one file at a time, so no other test file runs beside them.
           extends: true,
           test: {
             name: 'load',

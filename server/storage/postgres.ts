@@ -203,7 +203,6 @@ export async function openPostgresStorage({ url, poolMax }: PostgresOptions): Pr
   }
 
   return {
-    kind: 'postgres',
     users,
     loginAttempts,
     ping: () => run(async () => void (await sql`SELECT 1`)),

@@ -179,7 +179,6 @@ export function openSqliteStorage(file: string): Storage {
   })
 
   return {
-    kind: 'sqlite',
     users,
     loginAttempts,
     ...promised<Pick<Storage, 'ping' | 'close'>>({

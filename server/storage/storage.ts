@@ -8,7 +8,6 @@ import type { UserStore } from '../users/user-store.ts'
  * read-only catalogue and stays in each process.
  */
 export interface Storage {
-  readonly kind: 'sqlite' | 'postgres'
   readonly users: UserStore
   readonly loginAttempts: LoginAttemptLog
   /** Resolves when the database answers a query; rejects with StorageUnavailableError otherwise. */
