@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll } from 'vitest'
+import { dirname, join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { afterAll, describe, expect, it } from 'vitest'
 import { openSqliteStorage } from './sqlite.ts'
 import { describeStorageContract } from './storage-contract.ts'
 
@@ -15,4 +16,40 @@ describeStorageContract('SQLite', {
     const file = join(root, String(++files), 'users.db')
     return () => openSqliteStorage(file)
   },
+})
+
+describe('a users.db from before versioned migrations', () => {
+  it('keeps its users and gains the login attempts on first open', async () => {
+    const file = join(root, 'before', 'users.db')
+    mkdirSync(dirname(file), { recursive: true })
+    // The table as every release before the PostgreSQL work created it, with a user in it.
+    const old = new DatabaseSync(file)
+    old.exec(`CREATE TABLE users (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      username TEXT NOT NULL UNIQUE COLLATE NOCASE, email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+      password_hash TEXT NOT NULL, first_name TEXT NOT NULL, last_name TEXT NOT NULL,
+      maiden_name TEXT NOT NULL DEFAULT '', gender TEXT NOT NULL DEFAULT '',
+      phone TEXT NOT NULL DEFAULT '', birth_date TEXT NOT NULL DEFAULT '',
+      role TEXT NOT NULL DEFAULT 'user', address TEXT NOT NULL DEFAULT '{}') STRICT`)
+    old
+      .prepare(
+        `INSERT INTO users (username, email, password_hash, first_name, last_name, address)
+         VALUES ('kofi', 'kofi@example.com', 'scrypt$1$1$1$a$b', 'Kofi', 'Mensah', '{"city":"Accra"}')`,
+      )
+      .run()
+    old.close()
+
+    const storage = openSqliteStorage(file)
+    try {
+      expect(await storage.users.findByUsername('KOFI')).toMatchObject({
+        id: 1,
+        firstName: 'Kofi',
+        address: { city: 'Accra', country: '' },
+      })
+      expect(await storage.loginAttempts.reserve('kofi', 2, 0, 10)).toEqual([])
+      expect(await storage.loginAttempts.reserve('kofi', 3, 0, 10)).toEqual([2])
+    } finally {
+      await storage.close()
+    }
+  })
 })
