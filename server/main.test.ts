@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startServerProcess } from '../scripts/server-process.ts'
+import { requestInit } from './test-support.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-main-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
@@ -42,14 +43,7 @@ describe('npm start (server/main.ts)', () => {
     const first = startServer()
     const url = await first.url
     const post = (path: string, body: unknown, token?: string, method = 'POST') =>
-      fetch(`${url}${path}`, {
-        method,
-        headers: {
-          'Content-Type': 'application/json',
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      })
+      fetch(`${url}${path}`, requestInit({ method, body, token }))
     const registered = await post('/api/users/add', {
       username: 'durable',
       email: 'durable@example.com',

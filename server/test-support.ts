@@ -35,15 +35,33 @@ export class ManualClock implements Clock {
 
 let catalogue: Catalogue | undefined
 
+export interface CallInit {
+  method?: string
+  /** Sent as JSON; a string is sent as it is (for malformed bodies). */
+  body?: unknown
+  /** An access token, sent as `Authorization: Bearer`. */
+  token?: string
+  headers?: Record<string, string>
+}
+
+/** An API request as the tests make it: POST when it has a body, GET otherwise. */
+export function requestInit(init: CallInit = {}): RequestInit {
+  const headers = new Headers(init.headers)
+  if (init.token) headers.set('Authorization', `Bearer ${init.token}`)
+  let body: string | undefined
+  if (init.body !== undefined) {
+    body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
+    headers.set('Content-Type', 'application/json')
+  }
+  return { method: init.method ?? (body ? 'POST' : 'GET'), headers, body }
+}
+
 export interface TestApi {
   app: ReturnType<typeof createApp>
   clock: ManualClock
   users: UserStore
   /** GET/POST/… against the app, with a JSON body when given one. */
-  call(
-    path: string,
-    init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> },
-  ): Promise<Response>
+  call(path: string, init?: CallInit): Promise<Response>
 }
 
 /**
@@ -68,18 +86,7 @@ export async function createTestApi(
     app,
     clock,
     users,
-    call(path, init = {}) {
-      const headers = new Headers(init.headers)
-      if (init.token) headers.set('Authorization', `Bearer ${init.token}`)
-      let body: string | undefined
-      if (init.body !== undefined) {
-        body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
-        headers.set('Content-Type', 'application/json')
-      }
-      return Promise.resolve(
-        app.request(path, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body }),
-      )
-    },
+    call: (path, init) => Promise.resolve(app.request(path, requestInit(init))),
   }
 }
 

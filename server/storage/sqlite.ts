@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
 import type { LoginAttemptLog } from '../auth/login-throttle.ts'
-import { TakenError, type NewUser, type UserStore } from '../users/user-store.ts'
+import { TakenError, USER_FIELDS, type NewUser, type UserStore } from '../users/user-store.ts'
 import type { Migration, Storage } from './storage.ts'
 import { changedFields, COLUMNS, fromRow, type UserRow } from './user-rows.ts'
 
@@ -117,6 +117,10 @@ export function openSqliteStorage(file: string): Storage {
     email: db.prepare('SELECT 1 FROM users WHERE email = ? AND id IS NOT ?'),
   }
   const count = db.prepare('SELECT COUNT(*) AS n FROM users')
+  const insert = db.prepare(
+    `INSERT INTO users (${USER_FIELDS.map((field) => COLUMNS[field]).join(', ')})
+     VALUES (${USER_FIELDS.map(() => '?').join(', ')})`,
+  )
   const recentAttempts = db.prepare(
     'SELECT at FROM login_attempts WHERE username = ? AND at > ? ORDER BY at',
   )
@@ -137,13 +141,8 @@ export function openSqliteStorage(file: string): Storage {
     },
     isTaken: (field, value, exceptId) => taken[field].get(value, exceptId ?? null) !== undefined,
     insert(user) {
-      const fields = changedFields(user)
       try {
-        const result = db
-          .prepare(
-            `INSERT INTO users (${fields.map((f) => COLUMNS[f]).join(', ')}) VALUES (${fields.map(() => '?').join(', ')})`,
-          )
-          .run(...fields.map((field) => toValue(user[field])))
+        const result = insert.run(...USER_FIELDS.map((field) => toValue(user[field])))
         return { ...user, id: Number(result.lastInsertRowid) }
       } catch (error) {
         throw asTaken(error)
