@@ -6,7 +6,7 @@ import { failures, mixedLoad, statuses } from '../scripts/mixed-load.ts'
 import { startPostgresCluster, type PostgresCluster } from '../scripts/postgres-cluster.ts'
 import { startServerProcess, type ServerProcess } from '../scripts/server-process.ts'
 import { openPostgresStorage } from './storage/postgres.ts'
-import { WITH_POSTGRES } from './test-support.ts'
+import { requestInit, WITH_POSTGRES, type CallInit } from './test-support.ts'
 
 const SECRET = 'a-secret-both-replicas-share-of-48-characters!!'
 
@@ -33,19 +33,8 @@ describe.runIf(WITH_POSTGRES)('two replicas on one PostgreSQL', () => {
   let a: string
   let b: string
 
-  const call = (
-    base: string,
-    path: string,
-    init: { body?: unknown; token?: string; method?: string } = {},
-  ) =>
-    fetch(`${base}/api${path}`, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: {
-        'Content-Type': 'application/json',
-        ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    })
+  const call = (base: string, path: string, init?: CallInit) =>
+    fetch(`${base}/api${path}`, requestInit(init))
   const login = (base: string, username: string, password: string) =>
     call(base, '/auth/login', { body: { username, password } })
   const register = (base: string, username: string, password = 'pass-word') =>
@@ -147,6 +136,7 @@ describe.runIf(WITH_POSTGRES)('two replicas on one PostgreSQL', () => {
     const victim = startReplica()
     const base = await victim.url
     const answered: string[] = []
+    const { promise: eightAnswered, resolve: reachedEight } = Promise.withResolvers<void>()
     let n = 0
     let killed = false
     // Four shoppers registering back to back until the replica dies under them.
@@ -154,14 +144,15 @@ describe.runIf(WITH_POSTGRES)('two replicas on one PostgreSQL', () => {
       while (!killed) {
         const name = `durable${n++}`
         try {
-          if ((await register(base, name)).status === 201) answered.push(name)
+          if ((await register(base, name)).status !== 201) continue
         } catch {
           return // the connection died with the process
         }
+        if (answered.push(name) === 8) reachedEight()
       }
     }
     const shoppers = Array.from({ length: 4 }, shopper)
-    while (answered.length < 8) await new Promise((resolve) => setTimeout(resolve, 20))
+    await eightAnswered // the others are on their way or being hashed now
     killed = true
     victim.child.kill('SIGKILL')
     await Promise.all(shoppers)
@@ -181,17 +172,20 @@ describe.runIf(WITH_POSTGRES)('two replicas on one PostgreSQL', () => {
   it('finish the requests in flight on SIGTERM, then close the pool and exit 0', async () => {
     const leaving = startReplica()
     const base = await leaving.url
-    // Registrations hash one at a time: these are still being worked on when SIGTERM comes.
-    const pending = ['drain0', 'drain1', 'drain2'].map((name) => register(base, name))
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // Registrations hash one at a time (~30 ms each): once the first is answered, the server
+    // holds the other three, still waiting for their hashes, when SIGTERM comes.
+    const pending = ['drain0', 'drain1', 'drain2', 'drain3'].map((name) => register(base, name))
+    await Promise.race(pending)
     leaving.child.kill('SIGTERM')
-    expect((await Promise.all(pending)).map((answer) => answer.status)).toEqual([201, 201, 201])
+    expect((await Promise.all(pending)).map((answer) => answer.status)).toEqual([
+      201, 201, 201, 201,
+    ])
     const answeredAt = Date.now()
     expect(await leaving.exited).toBe(0)
     // Its last answers closed their keep-alive connections: it need not wait for clients to.
     expect(Date.now() - answeredAt).toBeLessThan(2000)
     expect(leaving.output()).toContain('SIGTERM received')
-    expect((await login(a, 'drain2', 'pass-word')).status).toBe(200)
+    expect((await login(a, 'drain3', 'pass-word')).status).toBe(200)
   }, 30_000)
 
   // Last: it stops the database under both replicas.
