@@ -23,7 +23,7 @@ import {
   LOGIN_BODY,
   REGISTRATION_REQUESTS,
 } from './mixed-load.ts'
-import { findPostgresBin, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts'
+import { findPostgresBin, startPostgresCluster } from './postgres-cluster.ts'
 import { startServerProcess, type ServerProcess } from './server-process.ts'
 
 const ENDPOINTS = ['/api/products?limit=30', '/api/products/search?q=phone', '/api/products/1']
@@ -55,13 +55,14 @@ async function startReplicas(count: number, env: Record<string, string>) {
 
 interface Figure {
   rps: number
+  p50: number
   p99: number
   failed: number
 }
 
 /**
  * One kind of request against every replica at once, the connections split between them: the
- * requests per second of all together, and the worse replica's p99.
+ * requests per second of all together, and the worse replica's latencies.
  */
 async function measure(
   bases: string[],
@@ -83,6 +84,7 @@ async function measure(
   )
   return {
     rps: Math.round(results.reduce((sum, result) => sum + result.requests.average, 0)),
+    p50: Math.max(...results.map((result) => result.latency.p50)),
     p99: Math.max(...results.map((result) => result.latency.p99)),
     failed: results.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0),
   }
@@ -92,37 +94,25 @@ async function measure(
 
 interface EndpointRow extends Figure {
   endpoint: string
-  p50: number
   ok: boolean
 }
 
 const endpointRows: EndpointRow[] = []
 {
   const { bases, stop } = await startReplicas(1, {})
-  const base = bases[0] ?? ''
-  const run = (path: string, duration: number) =>
-    autocannon({
-      url: `${base}${path}`,
-      connections,
-      duration,
-      headers: {
-        'accept-encoding': process.env.BENCH_ENCODING ?? BROWSER_ENCODING['accept-encoding'],
-      },
-    })
+  const request = {
+    headers: {
+      'accept-encoding': process.env.BENCH_ENCODING ?? BROWSER_ENCODING['accept-encoding'],
+    },
+  }
   try {
     for (const endpoint of ENDPOINTS) {
-      await run(endpoint, 2) // warm-up: JIT, response cache, compressed variants
-      const result = await run(endpoint, seconds)
-      const row = {
-        endpoint,
-        rps: Math.round(result.requests.average),
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        failed: result.errors + result.timeouts + result.non2xx,
-      }
+      await measure(bases, { ...request, path: endpoint }, connections, 2) // warm-up: JIT, caches
+      const figure = await measure(bases, { ...request, path: endpoint }, connections, seconds)
       endpointRows.push({
-        ...row,
-        ok: row.rps >= TARGET_RPS && row.p99 < TARGET_P99_MS && row.failed === 0,
+        endpoint,
+        ...figure,
+        ok: figure.rps >= TARGET_RPS && figure.p99 < TARGET_P99_MS && figure.failed === 0,
       })
     }
   } finally {
@@ -145,26 +135,10 @@ console.table(
 
 // --- 2. storage and replicas ---
 
-interface Setup {
-  name: string
-  replicas: number
-  env: (cluster: PostgresCluster | undefined) => Promise<Record<string, string>> | undefined
-}
-
-const SETUPS: Setup[] = [
-  { name: 'SQLite, 1 replica', replicas: 1, env: () => Promise.resolve({}) },
-  {
-    name: 'PostgreSQL, 1 replica',
-    replicas: 1,
-    env: (cluster) =>
-      cluster?.createDatabase().then((url) => ({ DATABASE_URL: url, JWT_SECRET: SECRET })),
-  },
-  {
-    name: 'PostgreSQL, 2 replicas',
-    replicas: 2,
-    env: (cluster) =>
-      cluster?.createDatabase().then((url) => ({ DATABASE_URL: url, JWT_SECRET: SECRET })),
-  },
+const SETUPS = [
+  { name: 'SQLite, 1 replica', replicas: 1, postgres: false },
+  { name: 'PostgreSQL, 1 replica', replicas: 1, postgres: true },
+  { name: 'PostgreSQL, 2 replicas', replicas: 2, postgres: true },
 ]
 
 // Logins are all the demo shopper's: at most 4 at once, well under the throttle's 10 attempts.
@@ -182,8 +156,11 @@ if (!cluster) console.log('\nPostgreSQL is not installed: its runs are skipped.'
 const setupRows: Record<string, string | number>[] = []
 try {
   for (const setup of SETUPS) {
-    const env = await setup.env(cluster)
-    if (!env) continue
+    if (setup.postgres && !cluster) continue
+    const env: Record<string, string> =
+      cluster && setup.postgres
+        ? { DATABASE_URL: await cluster.createDatabase(), JWT_SECRET: SECRET }
+        : {}
     const { bases, stop } = await startReplicas(setup.replicas, env)
     try {
       const row: Record<string, string | number> = { setup: setup.name }
