@@ -141,8 +141,8 @@ test.describe('a new release behind an open tab', () => {
     // The same source with another build id: new file names, a new service worker.
     await promisify(execFile)(
       process.execPath,
-      ['node_modules/vite/bin/vite.js', 'build', '--outDir', secondBuild, '--emptyOutDir'],
-      { env: { ...process.env, BUILD_ID: 'e2e-second-release' } },
+      ['--experimental-strip-types', 'scripts/build.ts'],
+      { env: { ...process.env, BUILD_ID: 'e2e-second-release', DIST_DIR: secondBuild } },
     )
   })
   test.afterAll(() => rmSync(secondBuild, { recursive: true, force: true }))

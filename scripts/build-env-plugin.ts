@@ -16,7 +16,7 @@ export function buildEnvPlugin(): Plugin {
   let env: BuildEnv = {}
   return {
     name: 'meridian-build-env',
-    apply: 'build',
+    apply: (_, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     configResolved(config) {
       env = buildEnvironment(config.mode, config.envDir || config.root)
     },

@@ -15,10 +15,13 @@ describe('rebuildReason (npm start)', () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }))
   afterEach(() => vi.unstubAllEnvs())
 
+  // What `npm run build` writes (scripts/build.ts): the client's files, then the server's entry.
   const build = (env: Record<string, string>) => {
-    mkdirSync(join(root, 'dist', '.vite'), { recursive: true })
-    writeFileSync(join(root, 'dist', 'index.html'), '<!doctype html>')
-    writeFileSync(join(root, 'dist', BUILD_ENV_FILE), JSON.stringify(env))
+    mkdirSync(join(root, 'dist', 'client', '.vite'), { recursive: true })
+    mkdirSync(join(root, 'dist', 'server'), { recursive: true })
+    writeFileSync(join(root, 'dist', 'client', 'index.html'), '<!doctype html>')
+    writeFileSync(join(root, 'dist', 'client', BUILD_ENV_FILE), JSON.stringify(env))
+    writeFileSync(join(root, 'dist', 'server', 'entry-server.js'), '')
   }
 
   it('builds when there is no build, and not again while nothing changed', () => {

@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
+import { clientDirOf } from '../server/static/app-server.ts'
 import { readBuildEnv, sameBuildEnv } from '../server/static/build-env.ts'
 import { buildEnvironment } from './build-env-plugin.ts'
 import { withBuildLock } from './build-lock.ts'
@@ -20,15 +21,19 @@ function newestMtime(path: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))))
 }
 
+/** The file each build writes last: the server's entry (scripts/build.ts builds the client first). */
+const lastBuilt = (dist: string) => join(dist, 'server', 'entry-server.js')
+
 /** Why the SPA in `root` must be built into `dist` before it is served; null when it is current. */
 export function rebuildReason(root = process.cwd(), dist = join(root, 'dist')): string | null {
-  const index = join(dist, 'index.html')
-  if (!existsSync(index)) return 'No build yet: building.'
+  const built = lastBuilt(dist)
+  if (!existsSync(built) || !existsSync(join(clientDirOf(dist), 'index.html')))
+    return 'No build yet: building.'
   const changed = Math.max(...SOURCES.map((source) => newestMtime(join(root, source))))
-  if (statSync(index).mtimeMs < changed) return 'Sources changed since the last build: rebuilding.'
-  const built = readBuildEnv(dist)
+  if (statSync(built).mtimeMs < changed) return 'Sources changed since the last build: rebuilding.'
+  const env = readBuildEnv(clientDirOf(dist))
   const wanted = buildEnvironment('production', root)
-  if (!built || !sameBuildEnv(built, wanted))
+  if (!env || !sameBuildEnv(env, wanted))
     return `Build-time settings changed (${JSON.stringify(wanted)}): rebuilding.`
   return null
 }
@@ -49,8 +54,9 @@ if (import.meta.main) {
           return 0
         }
         console.log(reason)
-        const result = spawnSync('npm', ['run', 'build', '--', '--outDir', dist, '--emptyOutDir'], {
+        const result = spawnSync('npm', ['run', 'build'], {
           stdio: 'inherit',
+          env: { ...process.env, DIST_DIR: dist },
         })
         return result.status ?? 1
       },

@@ -2,7 +2,12 @@ import { serve } from '@hono/node-server'
 import { loadConfig } from './config.ts'
 import { startApi } from './runtime.ts'
 import { createSite } from './site.ts'
+import { apiFetcher, clientDirOf, loadAppServer } from './static/app-server.ts'
 import { externalApiOrigins, readBuildEnv } from './static/build-env.ts'
+
+// React and the router run their production builds in the server's renders (they read this when
+// the app's server entry loads them, after this line).
+process.env.NODE_ENV ??= 'production'
 
 async function start() {
   const config = loadConfig(process.env)
@@ -14,10 +19,15 @@ const { config, api } = await start().catch((error: unknown) => {
   console.error(`Meridian cannot start: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
 })
-const dist = config.distDir
-// The built app may talk to another catalogue API (VITE_API_URL): its pages' CSP allows that one.
-const apiOrigins = await externalApiOrigins(readBuildEnv(dist)?.VITE_API_URL)
-const site = createSite(api.app, dist, { apiOrigins, siteUrl: config.siteUrl })
+const clientDir = clientDirOf(config.distDir)
+// The built app may talk to another catalogue API (VITE_API_URL): its pages' CSP allows that one,
+// and the server renders its pages from that API too.
+const apiOrigins = await externalApiOrigins(readBuildEnv(clientDir)?.VITE_API_URL)
+const app = await loadAppServer(config.distDir, {
+  fetchApi: apiFetcher(api.app, apiOrigins.length > 0),
+  siteUrl: config.siteUrl,
+})
+const site = createSite(api.app, app && { clientDir, app }, { apiOrigins, siteUrl: config.siteUrl })
 
 let stopping = false
 

@@ -1,86 +1,162 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createSite } from './site.ts'
-import { ROUTE_MANIFEST_FILE, type RouteManifest } from './static/route-manifest.ts'
+import type { AppServer } from './static/pages.ts'
 import { createTestApi, type TestApi } from './test-support.ts'
 
+/**
+ * The site as the server composes it: the API, the client build's files, and the pages the app's
+ * server entry renders. The app here is a stand-in that records what it is asked (the real one is
+ * tested in src/pages.ssr.test.ts), so these tests are about what the server adds: caching,
+ * headers, the Content-Security-Policy, and the layout sent when a render could not have its data.
+ */
+
 let api: TestApi
-let dist: string
+let clientDir: string
+
 beforeAll(async () => {
   api = await createTestApi()
-  dist = mkdtempSync(join(tmpdir(), 'meridian-dist-'))
-  mkdirSync(join(dist, 'assets'))
+  clientDir = mkdtempSync(join(tmpdir(), 'meridian-client-'))
+  mkdirSync(join(clientDir, 'assets'))
+  mkdirSync(join(clientDir, '.vite'))
   writeFileSync(
-    join(dist, 'index.html'),
-    '<!doctype html><title>Meridian</title><div id="root"></div>',
+    join(clientDir, 'index.html'),
+    '<!doctype html><title>Meridian</title><script>var shell=1</script>',
   )
   writeFileSync(
-    join(dist, 'assets', 'index-abc123.js'),
+    join(clientDir, 'assets', 'index-abc123.js'),
     `console.log(${JSON.stringify('x'.repeat(5000))})`,
   )
-  writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\n')
+  writeFileSync(join(clientDir, '.vite', 'router-manifest.json'), '{}')
 })
-afterAll(() => rmSync(dist, { recursive: true, force: true }))
+afterAll(() => rmSync(clientDir, { recursive: true, force: true }))
 
-describe('the site with a built SPA', () => {
-  const site = () => createSite(api.app, dist)
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
-  it('serves index.html for / and for client routes, revalidated', async () => {
-    for (const path of ['/', '/products/laptops', '/product/3', '/myaccount', '/index.html']) {
-      const res = await site().request(path)
-      expect(res.status, path).toBe(200)
-      expect(res.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
-      expect(res.headers.get('Cache-Control')).toBe('no-cache')
-      expect(await res.text()).toContain('<div id="root">')
-    }
+const INLINE = 'self.$_TSR={}'
+const pageHtml = (path: string) =>
+  `<!DOCTYPE html><html><head><title>${path}</title><script>${INLINE}</script></head><body><h1>${path}</h1></body></html>`
+
+/** An app whose pages name their path; `complete` decides whether a render had its data. */
+function fakeApp({ complete = () => true }: { complete?: (path: string) => boolean } = {}) {
+  const renders: { path: string; shell: boolean; signal?: AbortSignal }[] = []
+  const app: AppServer = {
+    render: (request, { shell = false, signal } = {}) => {
+      const { pathname } = new URL(request.url)
+      renders.push({ path: pathname, shell, signal })
+      if (pathname === '/category')
+        return Promise.resolve({
+          response: new Response(null, { status: 301, headers: { Location: '/products' } }),
+          complete: true,
+        })
+      const status = pathname === '/nope' ? 404 : 200
+      const html = shell ? pageHtml('shell') : pageHtml(pathname)
+      return Promise.resolve({
+        response: new Response(html, { status, headers: { 'Content-Type': 'text/html' } }),
+        complete: shell || complete(pathname),
+      })
+    },
+    sitemapXml: (origin) => Promise.resolve(`<urlset><url><loc>${origin}/</loc></url></urlset>`),
+    robotsTxt: (origin) => `User-agent: *\nSitemap: ${origin}/sitemap.xml\n`,
+  }
+  return { app, renders }
+}
+
+describe('pages', () => {
+  it('are the app’s renders, whole, with their status and a policy naming their inline scripts', async () => {
+    const { app } = fakeApp()
+    const site = createSite(api.app, { clientDir, app })
+    const page = await site.request('/product/3')
+    expect(page.status).toBe(200)
+    expect(page.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
+    expect(await page.text()).toBe(pageHtml('/product/3'))
+    const csp = page.headers.get('Content-Security-Policy')
+    expect(csp).toContain(`script-src 'self' ${sha256(INLINE)};`)
+    expect((await site.request('/nope')).status).toBe(404)
   })
 
-  it('adds the route preload hints to the page when the build has a route manifest', async () => {
-    mkdirSync(join(dist, '.vite'), { recursive: true })
-    const manifest: RouteManifest = {
-      entry: { scripts: ['assets/index-abc123.js'], styles: [] },
-      routes: [
-        {
-          path: '/product/$id',
-          file: 'product.$id.tsx',
-          scripts: ['assets/product-1.js'],
-          styles: [],
-          firstScreen: { request: 'products/{id}', images: { list: 'images', count: 1 } },
-        },
-      ],
-    }
-    writeFileSync(join(dist, ROUTE_MANIFEST_FILE), JSON.stringify(manifest))
-    const html = await (await createSite(api.app, dist).request('/product/5')).text()
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/product-1.js">')
-    expect(html).toContain('href="/api/products/5"')
-    expect(html).toContain('<div id="root">')
-    // The product's first photo, exactly as the API names it (origin and version included).
-    const product = (await (await api.app.request('http://shop.test/api/products/5')).json()) as {
-      images: string[]
-    }
-    const forShop = await (
-      await createSite(api.app, dist).request('http://shop.test/product/5')
-    ).text()
-    expect(forShop).toContain(
-      `<link rel="preload" as="image" fetchpriority="high" href="${product.images[0]}">`,
+  it('are the same for everyone: kept per URL, rendered once, and cacheable by a CDN', async () => {
+    const { app, renders } = fakeApp()
+    const site = createSite(api.app, { clientDir, app })
+    const [a, b] = await Promise.all([site.request('/products'), site.request('/products')])
+    const again = await site.request('/products', { headers: { Cookie: 'shopper=someone' } })
+    expect(renders.filter((render) => render.path === '/products')).toHaveLength(1)
+    expect(await again.text()).toBe(await a.text())
+    expect(a.headers.get('Cache-Control')).toBe(
+      'public, max-age=0, s-maxage=60, stale-while-revalidate=600',
     )
-    expect(product.images[0]).toMatch(/^http:\/\/shop\.test\/api\/images\/products\/5\/1\.svg\?v=/)
-    // Built for another API (VITE_API_URL): its code is hinted, never a request to our API.
-    const elsewhere = await (
-      await createSite(api.app, dist, { apiOrigins: ['https://dummyjson.example'] }).request(
-        '/product/5',
+    const etag = b.headers.get('ETag')
+    expect(etag).toMatch(/^W\/"/)
+    const revalidated = await site.request('/products', { headers: { 'If-None-Match': etag! } })
+    expect(revalidated.status).toBe(304)
+    expect((await site.request('/nope')).headers.get('Cache-Control')).toBe(
+      'public, max-age=0, s-maxage=60',
+    )
+  })
+
+  it('are compressed for browsers that accept it', async () => {
+    const { app } = fakeApp()
+    const site = createSite(api.app, { clientDir, app })
+    const page = await site.request(`/${'x'.repeat(2000)}`, {
+      headers: { 'Accept-Encoding': 'gzip' },
+    })
+    expect(page.headers.get('Content-Encoding')).toBe('gzip')
+    expect(page.headers.get('Vary')).toBe('Accept-Encoding')
+  })
+
+  it('pass a redirect on', async () => {
+    const { app } = fakeApp()
+    const response = await createSite(api.app, { clientDir, app }).request('/category')
+    expect(response.status).toBe(301)
+    expect(response.headers.get('Location')).toBe('/products')
+  })
+
+  it('are the layout for the browser to fill in when a render lacked its data, kept by no one', async () => {
+    const { app, renders } = fakeApp({ complete: (path) => path !== '/product/5' })
+    const site = createSite(api.app, { clientDir, app })
+    const page = await site.request('/product/5')
+    expect(page.status).toBe(200)
+    expect(await page.text()).toBe(pageHtml('shell'))
+    expect(page.headers.get('Cache-Control')).toBe('no-store')
+    await site.request('/product/5')
+    expect(renders.filter((render) => render.path === '/product/5')).toEqual([
+      { path: '/product/5', shell: false, signal: undefined },
+      { path: '/product/5', shell: true, signal: undefined },
+      { path: '/product/5', shell: false, signal: undefined },
+      { path: '/product/5', shell: true, signal: undefined },
+    ])
+  })
+
+  it('from another API (VITE_API_URL), wait for it 1.5 s at most, and are rendered again after a minute', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const { app, renders } = fakeApp()
+      const site = createSite(
+        api.app,
+        { clientDir, app },
+        { apiOrigins: ['https://dummyjson.test'] },
       )
-    ).text()
-    expect(elsewhere).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/product-1.js">',
-    )
-    expect(elsewhere).not.toContain('/api/')
-    rmSync(join(dist, '.vite'), { recursive: true })
+      await site.request('/products')
+      expect(renders[0]?.signal).toBeInstanceOf(AbortSignal)
+      vi.advanceTimersByTime(30_000)
+      await site.request('/products')
+      expect(renders).toHaveLength(1)
+      vi.advanceTimersByTime(31_000)
+      await site.request('/products')
+      expect(renders).toHaveLength(2)
+    } finally {
+      vi.useRealTimers()
+    }
   })
+})
 
-  it('serves hashed assets as immutable and compressed', async () => {
+describe('the client build’s files', () => {
+  const site = () => createSite(api.app, { clientDir, app: fakeApp().app })
+
+  it('serve hashed assets as immutable and compressed', async () => {
     const res = await site().request('/assets/index-abc123.js', {
       headers: { 'Accept-Encoding': 'br' },
     })
@@ -88,14 +164,20 @@ describe('the site with a built SPA', () => {
     expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
     expect(res.headers.get('Content-Encoding')).toBe('br')
     expect(res.headers.get('Content-Type')).toBe('text/javascript; charset=utf-8')
-    const robots = await site().request('/robots.txt')
-    expect(robots.headers.get('Cache-Control')).toBe('no-cache')
   })
 
-  it('answers 404 for missing files, and never reads outside dist', async () => {
+  it('serve the offline shell as the build made it, revalidated, with its own policy', async () => {
+    const res = await site().request('/index.html')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Cache-Control')).toBe('no-cache')
+    expect(res.headers.get('Content-Security-Policy')).toContain(sha256('var shell=1'))
+  })
+
+  it('answer 404 for missing files and the build’s records, and never read outside the build', async () => {
     for (const path of [
       '/assets/missing.js',
       '/favicon.ico',
+      '/.vite/router-manifest.json',
       '/..%2Fpackage.json',
       '/assets/../../package.json',
     ]) {
@@ -104,7 +186,7 @@ describe('the site with a built SPA', () => {
     }
   })
 
-  it('hands /api to the API, including its JSON 404', async () => {
+  it('leave /api to the API, including its JSON 404', async () => {
     const res = await site().request('/api/products/1')
     expect(res.status).toBe(200)
     expect(((await res.json()) as { id: number }).id).toBe(1)
@@ -114,13 +196,27 @@ describe('the site with a built SPA', () => {
       message: expect.stringMatching(/not found/i) as unknown,
     })
   })
+
+  it('have the sitemap and robots.txt beside them, from the app, for the site’s origin', async () => {
+    const robots = await createSite(
+      api.app,
+      { clientDir, app: fakeApp().app },
+      { siteUrl: 'https://shop.example' },
+    ).request('/robots.txt')
+    expect(await robots.text()).toContain('Sitemap: https://shop.example/sitemap.xml')
+    const sitemap = await site().request('http://shop.test/sitemap.xml')
+    expect(sitemap.headers.get('Content-Type')).toBe('application/xml; charset=utf-8')
+    expect(await sitemap.text()).toContain('<loc>http://shop.test/</loc>')
+  })
 })
 
 describe('the Content-Security-Policy of pages', () => {
   const csp = async (origins?: string[]) =>
-    (await createSite(api.app, dist, { apiOrigins: origins }).request('/')).headers.get(
-      'Content-Security-Policy',
-    )
+    (
+      await createSite(api.app, { clientDir, app: fakeApp().app }, { apiOrigins: origins }).request(
+        '/',
+      )
+    ).headers.get('Content-Security-Policy')
 
   it('allows fetches and images from the site itself only, with the bundled API', async () => {
     const policy = await csp()
@@ -134,14 +230,14 @@ describe('the Content-Security-Policy of pages', () => {
     expect(policy).toContain(
       "img-src 'self' data: http://127.0.0.1:8888 https://cdn.dummyjson.com;",
     )
-    expect(policy).toContain("script-src 'self'")
-    expect(policy).not.toMatch(/script-src[^;]*(127\.0\.0\.1|dummyjson)/)
+    expect(policy).toMatch(/script-src 'self' 'sha256-[^']+';/)
+    expect(policy).not.toMatch(/script-src[^;]*(127\.0\.0\.1|dummyjson|unsafe-inline)/)
   })
 })
 
-describe('the site before the SPA exists', () => {
+describe('the site before the storefront is built', () => {
   it('serves the API and a plain page saying so', async () => {
-    const site = createSite(api.app, join(dist, 'does-not-exist'))
+    const site = createSite(api.app, undefined)
     const page = await site.request('/')
     expect(page.status).toBe(200)
     expect(await page.text()).toContain('The storefront has not been built yet')

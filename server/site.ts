@@ -6,39 +6,46 @@ import { createRepresentation, type Representation } from './http/representation
 import { RepresentationCache } from './http/representation-cache.ts'
 import { CACHE_REVALIDATE, respond } from './http/respond.ts'
 import { securityHeaders, spaCsp } from './http/security-headers.ts'
-import { robotsTxt, sitemapXml } from './seo/sitemap.ts'
-import { readBuildEnv } from './static/build-env.ts'
-import { inProcessApi } from './static/route-hints.ts'
-import { createSpaHandler, placeholderHandler } from './static/spa.ts'
+import { createFileHandler, namesAFile, placeholderHandler } from './static/files.ts'
+import { createPageHandler, type AppServer } from './static/pages.ts'
 
 export interface SiteOptions {
   /** Where the built app fetches from when it talks to another API (its CSP allows them). */
   apiOrigins?: readonly string[]
-  /** The site's public origin (SITE_URL) for canonical URLs, the sitemap and robots.txt. */
+  /** The site's public origin (SITE_URL) for the sitemap and robots.txt. */
   siteUrl?: string
 }
 
-/** The whole site on one origin: the API under /api and the built SPA (or a placeholder page) elsewhere. */
+/** A built storefront: the client build's folder, and the server entry that renders its pages. */
+export interface Storefront {
+  clientDir: string
+  app: AppServer
+}
+
+/**
+ * The whole site on one origin: the API under /api, the client build's files, and every other path
+ * a page of the app, rendered on the server (or a placeholder page before the first build).
+ */
 export function createSite(
   api: ApiApp,
-  distDir: string,
+  storefront: Storefront | undefined,
   { apiOrigins = [], siteUrl }: SiteOptions = {},
 ) {
-  const indexPath = join(distDir, 'index.html')
-  const built = existsSync(indexPath)
-  const ownApi = apiOrigins.length === 0
-  const fetchApi = (request: Request) => api.fetch(request)
-  const spa = built
-    ? createSpaHandler(distDir, {
-        fetchApi,
-        ownApi,
-        brand: readBuildEnv(distDir)?.VITE_BRAND_NAME,
-        siteUrl,
-      })
-    : placeholderHandler
-  const csp = spaCsp(built ? readFileSync(indexPath, 'utf8') : '', apiOrigins)
+  const shellPath = storefront && join(storefront.clientDir, 'index.html')
+  const shell = shellPath && existsSync(shellPath) ? readFileSync(shellPath, 'utf8') : ''
+  // The offline shell's policy; each rendered page carries its own (its inline scripts' hashes).
+  const csp = spaCsp(shell, apiOrigins)
   // Delegated whole, so the API's own not-found and error handlers answer everything under /api.
   const toApi = (c: { req: { raw: Request } }) => api.fetch(c.req.raw)
+  const site = new Hono().use(securityHeaders(csp)).all('/api', toApi).all('/api/*', toApi)
+  if (!storefront) return site.on(['GET', 'HEAD'], '*', placeholderHandler)
+
+  const { app } = storefront
+  const file = createFileHandler(storefront.clientDir)
+  const page = createPageHandler(app, {
+    csp: (html) => spaCsp(html, apiOrigins),
+    externalApi: apiOrigins.length > 0,
+  })
 
   // The sitemap and robots.txt name absolute URLs: one of each per origin, kept (the catalogue
   // does not change while the server runs).
@@ -54,21 +61,22 @@ export function createSite(
       .getOrCreate(`${name}:${origin}`, async () => createRepresentation(await build(origin), type))
       .then((rep) => respond(c, rep, { cacheControl: CACHE_REVALIDATE }))
   }
-  const apiFor = (origin: string) => (ownApi ? inProcessApi(fetchApi, origin) : undefined)
 
-  return new Hono()
-    .use(securityHeaders(csp))
-    .all('/api', toApi)
-    .all('/api/*', toApi)
+  return site
     .on(['GET', 'HEAD'], '/sitemap.xml', (c) =>
-      document(c, 'sitemap', 'application/xml; charset=utf-8', (origin) =>
-        sitemapXml(origin, apiFor(new URL(c.req.url).origin)),
-      ),
+      document(c, 'sitemap', 'application/xml; charset=utf-8', (origin) => app.sitemapXml(origin)),
     )
     .on(['GET', 'HEAD'], '/robots.txt', (c) =>
       document(c, 'robots', 'text/plain; charset=utf-8', (origin) =>
-        Promise.resolve(robotsTxt(origin)),
+        Promise.resolve(app.robotsTxt(origin)),
       ),
     )
-    .on(['GET', 'HEAD'], '*', spa)
+    .on(['GET', 'HEAD'], '*', (c) => {
+      const served = file(c)
+      if (served) return served
+      // A missing file (a name with an extension) is a 404; anything else is a page of the app,
+      // even with a dot in it (/product/1.5), whose render says whether it exists.
+      if (namesAFile(c.req.path)) return c.text('Not found', 404)
+      return page(c)
+    })
 }

@@ -1,16 +1,40 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { createStore, Provider as JotaiProvider } from 'jotai'
+import type { ReactNode } from 'react'
 import { NotFoundPage, PagePending, RouteError } from './features/layout/index.ts'
-import type { RouterContext } from './lib/router-context.ts'
+import type { Notifier } from './lib/notify.ts'
+import { createQueryClient } from './lib/query-client.ts'
 import { routeTree } from './routeTree.gen.ts'
 
 /** How long a page may load before its pending state shows. */
 export const PENDING_MS = 300
 
-export function createAppRouter(context: RouterContext, history?: RouterHistory) {
-  return createRouter({
+export interface AppRouterOptions {
+  /** Where toasts go: the browser's toasts, nothing on the server. */
+  notifier: Notifier
+  /** The site's public origin, for canonical and link-preview URLs. */
+  origin: string
+  history?: RouterHistory
+  /** Render only the layout; the page loads in the browser (an upstream API too slow to wait for). */
+  isShell?: boolean
+}
+
+/**
+ * One app: a router with its own QueryClient and Jotai store. The browser makes one; the server one
+ * per request, so nothing one shopper's request loads is ever seen by another's (conventions).
+ */
+export function createAppRouter({ notifier, origin, history, isShell }: AppRouterOptions) {
+  const queryClient = createQueryClient(notifier)
+  const store = createStore()
+  const router = createRouter({
     routeTree,
-    context,
+    context: { queryClient, store, origin },
     history,
+    isShell,
+    Wrap: ({ children }: { children: ReactNode }) => (
+      <JotaiProvider store={store}>{children}</JotaiProvider>
+    ),
     // Hovering or focusing a link starts loading its route's code and data (decisions §8).
     defaultPreload: 'intent',
     // TanStack Query decides freshness; the router must not keep its own second cache of loader results.
@@ -21,10 +45,16 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     defaultNotFoundComponent: NotFoundPage,
     scrollRestoration: true,
   })
+  // The server's queries travel in the page (dehydrated) and seed the browser's cache (hydrated),
+  // so the browser does not ask again for what the HTML already shows.
+  setupRouterSsrQueryIntegration({ router, queryClient })
+  return router
 }
+
+export type AppRouter = ReturnType<typeof createAppRouter>
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof createAppRouter>
+    router: AppRouter
   }
 }

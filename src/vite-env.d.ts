@@ -1,3 +1,4 @@
+/// <reference types="vite-plugin-pwa/pwa-assets" />
 /** The build's id (vite.config.ts `define`); 'dev' outside production builds. */
 declare const __BUILD_ID__: string
 /** The bundled catalogue server's category slugs, in its order (vite.config.ts `define`). */

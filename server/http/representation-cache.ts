@@ -31,11 +31,20 @@ export class RepresentationCache<V = Representation> {
     const hit = this.get(key)
     if (hit) return hit
     const value = create()
+    this.set(key, value)
+    return value
+  }
+
+  set(key: string, value: V): void {
+    this.#entries.delete(key)
     this.#entries.set(key, value)
     if (this.#entries.size > this.#capacity) {
       const oldest = this.#entries.keys().next().value
       if (oldest !== undefined) this.#entries.delete(oldest)
     }
-    return value
+  }
+
+  delete(key: string): void {
+    this.#entries.delete(key)
   }
 }

@@ -1,70 +1,122 @@
-import { DEFAULT_BRAND } from '../../src/lib/page-heads.ts'
+import type { Context } from 'hono'
 import { createRepresentation, type Representation } from '../http/representation.ts'
-import { renderHead } from '../seo/head.ts'
-import { pageAnswer } from '../seo/page-heads.ts'
-import { hintsFor, inProcessApi, loadRouteHints, matchRoute } from './route-hints.ts'
+import { RepresentationCache } from '../http/representation-cache.ts'
+import { CACHE_PRIVATE, respond } from '../http/respond.ts'
 
-/** A page as the server sends it: the app's HTML with the page's head, or a redirect. */
-export type Page =
-  { status: 200 | 404; representation: Representation } | { status: 301; location: string }
-
-export interface PageOptions {
-  /** The site's API, asked in-process for what a page's head and first screen show. */
-  fetchApi?: (request: Request) => Response | Promise<Response>
-  /**
-   * Whether the built app reads this site's own API (/api): only then do heads and hints carry
-   * catalogue data. An app built for another API (VITE_API_URL) gets generic heads and code hints.
-   */
-  ownApi?: boolean
-  /** The brand the app was built with (VITE_BRAND_NAME). */
-  brand?: string
-  /** The site's public origin for canonical and link-preview URLs; default: the request's. */
-  siteUrl?: string
+/**
+ * What the app's server entry (src/entry-server.tsx, built into dist/server/) gives the site: each
+ * page's first view, and the site's documents for crawlers.
+ */
+export interface AppServer {
+  render(
+    request: Request,
+    options?: { shell?: boolean; signal?: AbortSignal },
+  ): Promise<{ response: Response; complete: boolean }>
+  sitemapXml(origin: string): Promise<string>
+  robotsTxt(origin: string): string
 }
 
 /**
- * index.html without its generic title and description: each page gets its own in their place
- * (`<!--page-head-->`), its route's preload hints before </head>.
+ * The same HTML for every shopper (decisions §11), so a CDN may keep a page for a minute and serve
+ * it while it asks again for ten; browsers revalidate it each time (ETag, 304).
  */
-function pageTemplate(html: string): string {
-  const withoutGeneric = html
-    .replace(/<title>[\s\S]*?<\/title>/i, '<!--page-head-->')
-    .replace(/<meta\s+name="description"[^>]*>/i, '')
-  return withoutGeneric.includes('<!--page-head-->')
-    ? withoutGeneric
-    : withoutGeneric.replace(/^(<!doctype html>)?/i, '$1<!--page-head-->')
+export const CACHE_PAGE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600'
+/** A page that does not exist may become one (a new product): kept a minute, no longer. */
+export const CACHE_MISSING = 'public, max-age=0, s-maxage=60'
+
+/** How long a render waits for another API (VITE_API_URL) before it sends the layout instead. */
+export const EXTERNAL_API_DEADLINE_MS = 1500
+/** How long a page rendered from another API is kept: that catalogue may change. */
+const EXTERNAL_PAGE_TTL_MS = 60_000
+// Pages kept in memory (each a few tens of KB and its compressed forms); arbitrary query strings
+// cannot grow memory beyond it.
+const PAGES_KEPT = 300
+
+type Page =
+  | {
+      status: number
+      representation: Representation
+      /** The page's Content-Security-Policy: its own inline scripts by hash. */
+      csp: string
+      cacheControl: string
+      /** When to render it again (ms since the epoch); never for our own, unchanging catalogue. */
+      expires: number
+    }
+  | { status: number; location: string; expires: number }
+
+export interface PageOptions {
+  /** The policy for a page's HTML (server/http/security-headers.ts). */
+  csp: (html: string) => string
+  /** The app reads another API over the network: renders get a deadline, and pages a lifetime. */
+  externalApi: boolean
 }
 
-/** Builds each page of the app from its index.html, the build's route manifest and the API. */
-export function createPageBuilder(
-  distDir: string,
-  html: string,
-  { fetchApi, ownApi = true, brand = DEFAULT_BRAND, siteUrl }: PageOptions = {},
-) {
-  const hints = loadRouteHints(distDir)
-  const template = pageTemplate(html)
+/**
+ * Pages of the app, rendered by its server entry and kept per URL. A render that could not have
+ * its data (the API failed, or another API was slower than the deadline) sends the page's layout
+ * instead, which the browser fills in as it would after a navigation: never an error page for a
+ * slow upstream, and never kept.
+ */
+export function createPageHandler(app: AppServer, { csp, externalApi }: PageOptions) {
+  const pages = new RepresentationCache<Promise<Page>>(PAGES_KEPT)
 
-  return async (url: URL): Promise<Page> => {
-    const api = fetchApi && inProcessApi(fetchApi, url)
-    const match = matchRoute(hints, url.pathname)
-    const shell = url.pathname === '/index.html' || hints.length === 0
-    const origin = siteUrl ?? url.origin
-    const answer = await pageAnswer(shell ? 'any' : (match ?? 'none'), url.pathname, {
-      brand,
-      origin,
-      api: ownApi ? api : undefined,
-    })
-    if (answer.status === 301) return answer
-    // With search params (filters, sort) the first request differs: no data hint then either.
-    const dataHints = ownApi && url.search.length <= 1 && answer.status === 200
-    const links = await hintsFor(match, !dataHints, api)
-    const head = renderHead(answer.head, brand)
-    const page = template.includes('</head>')
-      ? template.replace('<!--page-head-->', () => head).replace('</head>', () => `${links}</head>`)
-      : template.replace('<!--page-head-->', () => `${head}${links}`)
-    return {
-      status: answer.status,
-      representation: createRepresentation(page, 'text/html; charset=utf-8'),
+  async function renderPage(url: string): Promise<Page> {
+    // A request of the server's own: nothing of the shopper's (cookies, headers) reaches the render.
+    const request = new Request(url, { headers: { Accept: 'text/html' } })
+    const signal = externalApi ? AbortSignal.timeout(EXTERNAL_API_DEADLINE_MS) : undefined
+    const rendered = await app.render(request, { signal })
+    const { complete } = rendered
+    let { response } = rendered
+    if (!complete) {
+      await response.body?.cancel()
+      ;({ response } = await app.render(request, { shell: true }))
     }
+    const expires = !complete ? 0 : externalApi ? Date.now() + EXTERNAL_PAGE_TTL_MS : Infinity
+    const location = response.headers.get('Location')
+    if (location) return { status: response.status, location, expires }
+    const html = await response.text()
+    const cacheControl = !complete
+      ? CACHE_PRIVATE
+      : response.status === 200
+        ? CACHE_PAGE
+        : CACHE_MISSING
+    return {
+      status: response.status,
+      representation: createRepresentation(html, 'text/html; charset=utf-8'),
+      csp: csp(html),
+      cacheControl,
+      expires,
+    }
+  }
+
+  /** Renders the page for a URL and keeps it, unless the page kept now is newer than `stale`. */
+  function renderFresh(url: string, stale?: Promise<Page>): Promise<Page> {
+    const current = pages.get(url)
+    if (current && current !== stale) return current
+    const rendering = renderPage(url)
+    pages.set(url, rendering)
+    const forget = () => {
+      if (pages.get(url) === rendering) pages.delete(url)
+    }
+    rendering.then((page) => page.expires > Date.now() || forget(), forget)
+    return rendering
+  }
+
+  /** The page for a URL, rendered once while it stays fresh; a render under way is shared. */
+  function pageFor(url: string): Promise<Page> {
+    const kept = pages.get(url)
+    if (!kept) return renderFresh(url)
+    return kept.then((page) => (page.expires > Date.now() ? page : renderFresh(url, kept)))
+  }
+
+  return async (c: Context): Promise<Response> => {
+    const page = await pageFor(c.req.url)
+    if ('location' in page) return c.redirect(page.location, page.status as 301)
+    const response = respond(c, page.representation, {
+      cacheControl: page.cacheControl,
+      status: page.status as 200,
+    })
+    response.headers.set('Content-Security-Policy', page.csp)
+    return response
   }
 }

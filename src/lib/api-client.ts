@@ -3,9 +3,25 @@ import * as v from 'valibot'
 import { ApiError, toApiError } from './api-error.ts'
 import { env } from './env.ts'
 
-/** The API base as an absolute URL with a trailing slash, so `products/1` resolves under it. */
-export function apiBaseUrl(apiUrl = env.apiUrl, page = globalThis.location.href): string {
+/**
+ * The API base as an absolute URL with a trailing slash, so `products/1` resolves under it. On the
+ * server, the page's origin is the renderer's to supply (entry-server.tsx): a placeholder here.
+ */
+export function apiBaseUrl(
+  apiUrl = env.apiUrl,
+  page = globalThis.location?.href ?? 'http://localhost/',
+): string {
   return new URL(apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`, page).href
+}
+
+type Fetch = (input: Request, init?: RequestInit) => Promise<Response>
+
+// The browser's fetch; the server's renderer puts its own in place (its API in-process, a deadline).
+let apiFetch: Fetch = (input, init) => fetch(input, init)
+
+/** Where the app's requests go on the server (entry-server.tsx); never called in the browser. */
+export function setApiFetch(fetchApi: Fetch): void {
+  apiFetch = fetchApi
 }
 
 /**
@@ -13,7 +29,12 @@ export function apiBaseUrl(apiUrl = env.apiUrl, page = globalThis.location.href)
  * request is never retried by two layers at once. (ky 1, not 2: 2 weighs 8.4 KB gzip against
  * 4.7 on every page's critical path, and this edge needs nothing 2 adds.)
  */
-export const http = ky.create({ prefixUrl: apiBaseUrl(), timeout: 15_000, retry: 0 })
+export const http = ky.create({
+  prefixUrl: apiBaseUrl(),
+  timeout: 15_000,
+  retry: 0,
+  fetch: (input, init) => apiFetch(input as Request, init),
+})
 
 /** An error answer's body: its JSON when it has some, else its text (spec §8 shows either). */
 async function errorBody(response: Response): Promise<unknown> {

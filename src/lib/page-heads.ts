@@ -1,9 +1,8 @@
 /**
- * What a page's HTML head says: its title, its description, its canonical address and whether
- * search engines may index it. Two write heads and both read these rules: the app, after each
- * navigation (components/page-head.tsx), and the server, in the HTML of a first load, for shared
- * links and crawlers (server/seo/). So this module imports nothing and takes the brand as an
- * argument (the app's is a build setting, which the server reads from the build).
+ * The rules of a page's HTML head: its title, its description, its canonical address, and which
+ * pages search engines may not index. Routes' heads read them (route-head.ts); so does the build
+ * (vite.config.ts: the web app manifest's names), so this module imports nothing and takes the
+ * brand as an argument.
  */
 
 export const DEFAULT_BRAND = 'Meridian'
@@ -20,6 +19,7 @@ export const PAGE_NAMES = {
   search: 'Search',
   confirmation: 'Order confirmation',
   notFound: 'Page not found',
+  error: 'Something went wrong',
 } as const
 
 /** A page's document title: 'Page | Meridian', or the brand and what it sells for home. */

@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from './api-error.ts'
 import type { Notifier } from './notify.ts'
-import { createQueryClient } from './query-client.ts'
-import { PERSISTED_MAX_AGE_MS } from './query-persistence.ts'
+import { createQueryClient, PERSISTED_MAX_AGE_MS } from './query-client.ts'
 
 function setup() {
   const error = vi.fn<(message: string) => void>()

@@ -1,7 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { errorMessages, isRetryable, isUnauthorized } from './api-error.ts'
 import type { Notifier } from './notify.ts'
-import { PERSISTED_MAX_AGE_MS } from './query-persistence.ts'
 declare module '@tanstack/react-query' {
   interface Register {
     mutationMeta: {
@@ -11,6 +10,9 @@ declare module '@tanstack/react-query' {
     }
   }
 }
+
+/** For how long a catalogue kept on the device is worth painting (lib/query-persistence.ts). */
+export const PERSISTED_MAX_AGE_MS = 24 * 60 * 60_000
 
 // Catalogue data changes rarely: fresh for 5 minutes (decisions §4). Kept in memory as long as the
 // persisted copy is worth restoring: a shorter gcTime would drop an idle tab's catalogue from the

@@ -5,10 +5,10 @@ import {
   persistQueryClientSubscribe,
   removeOldestQuery,
 } from '@tanstack/react-query-persist-client'
+import { PERSISTED_MAX_AGE_MS } from './query-client.ts'
 
-// Where the cache is kept, and for how long a kept catalogue is worth painting.
+// Where the cache is kept.
 export const PERSISTED_CACHE_KEY = 'meridian-query-cache'
-export const PERSISTED_MAX_AGE_MS = 24 * 60 * 60_000
 
 /** Only catalogue answers are kept: never account data, which belongs to one signed-in session. */
 const PERSISTED_ROOT = 'catalog'
@@ -34,8 +34,9 @@ function options(queryClient: QueryClient, buildId: string, storage: Storage) {
 }
 
 /**
- * Restores the last catalogue into the query client before the first render (so a reload paints
- * it before the network answers, and browses it offline), then keeps saving it. A cache from
+ * Restores the last catalogue into the query client (so the offline shell paints it before the
+ * network answers, and browses it offline; a page the server rendered has the server's data, and
+ * the newer of the two wins), then keeps saving it. A cache from
  * another build, an expired or an unreadable one is discarded by the restore.
  */
 export async function persistCatalogue(

@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { createStore } from 'jotai'
 
-/** What every route's loader and beforeLoad receive (conventions: the query client comes from here). */
+/** What every route's loader, beforeLoad and head receive (conventions: the query client comes from here). */
 export interface RouterContext {
   queryClient: QueryClient
   /** The Jotai store, so guards can read client state such as the session. */
   store: ReturnType<typeof createStore>
+  /** The site's public origin (SITE_URL, else the request's; the page's own in the browser). */
+  origin: string
 }

@@ -1,7 +1,12 @@
 import { useSyncExternalStore } from 'react'
 
-/** Whether a CSS media query matches, kept current as the window changes. */
-export function useMediaQuery(query: string): boolean {
+/**
+ * Whether a CSS media query matches, kept current as the window changes. The server knows no
+ * window: it renders, and the browser hydrates, as if for a phone (`serverValue`); the browser then
+ * renders again with the real answer. So what a query decides must look right at every width
+ * before that (CSS decides the layout); the hook is for behaviour and enhancements.
+ */
+export function useMediaQuery(query: string, serverValue = false): boolean {
   return useSyncExternalStore(
     (onChange) => {
       const list = matchMedia(query)
@@ -9,6 +14,7 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange)
     },
     () => matchMedia(query).matches,
+    () => serverValue,
   )
 }
 

@@ -11,5 +11,10 @@ function subscribe(onChange: () => void) {
 
 /** Whether the browser believes it is online, kept current. */
 export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine)
+  // The server renders for a shopper who is online; the browser then says.
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  )
 }

@@ -1,8 +1,13 @@
 import { createRootRouteWithContext } from '@tanstack/react-router'
-import { NotFoundPage, RootLayout } from '../features/layout/index.ts'
+import { loadCategories } from '../features/catalog/index.ts'
+import { Document, NotFoundPage, RootLayout } from '../features/layout/index.ts'
+import { siteHead } from '../lib/route-head.ts'
 import type { RouterContext } from '../lib/router-context.ts'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  loader: ({ context }) => loadCategories(context.queryClient),
+  head: ({ matches }) => siteHead(matches),
+  shellComponent: Document,
   component: RootLayout,
   notFoundComponent: NotFoundPage,
 })

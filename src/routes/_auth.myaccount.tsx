@@ -2,6 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { sessionAtom } from '../features/account/index.ts'
 import { userQuery } from '../features/account/account.queries.ts'
 import { MyAccountPage } from '../features/account/components/my-account-page.tsx'
+import { PAGE_NAMES } from '../lib/page-heads.ts'
+import { pageHead } from '../lib/route-head.ts'
 
 export const Route = createFileRoute('/_auth/myaccount')({
   // The guard (_auth) has made sure there is a session.
@@ -9,5 +11,6 @@ export const Route = createFileRoute('/_auth/myaccount')({
     const session = context.store.get(sessionAtom)
     if (session) await context.queryClient.ensureQueryData(userQuery(session))
   },
+  head: ({ match }) => pageHead(match, { name: PAGE_NAMES.account, noindex: true }),
   component: MyAccountPage,
 })

@@ -3,6 +3,6 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 /** `/category` is listed in the spec's route table without a screen (decisions §10). */
 export const Route = createFileRoute('/category')({
   beforeLoad: () => {
-    throw redirect({ to: '/products', replace: true })
+    throw redirect({ to: '/products', replace: true, statusCode: 301 })
   },
 })

@@ -3,6 +3,7 @@ import { ServicePage } from '../features/customer-service/components/service-pag
 import { ServicePending } from '../features/customer-service/components/service-pending.tsx'
 import { isServiceType, loadServiceContent } from '../features/customer-service/service-content.ts'
 import { env } from '../lib/env.ts'
+import { pageHead } from '../lib/route-head.ts'
 
 export const Route = createFileRoute('/customer-service/$serviceType')({
   beforeLoad: ({ params }) => {
@@ -10,6 +11,8 @@ export const Route = createFileRoute('/customer-service/$serviceType')({
     return { serviceType: params.serviceType }
   },
   loader: ({ context }) => loadServiceContent(context.serviceType, env.brand),
+  head: ({ match, loaderData }) =>
+    pageHead(match, { name: loaderData?.title, description: loaderData?.intro }),
   pendingComponent: ServicePending,
   pendingMs: 0,
   pendingMinMs: 0,

@@ -1,12 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { allProductsQuery } from '../features/catalog/index.ts'
 import { HomePage } from '../features/home/index.ts'
+import { env } from '../lib/env.ts'
+import { pageHead } from '../lib/route-head.ts'
+import { siteLd } from '../lib/structured-data.ts'
 
 export const Route = createFileRoute('/')({
-  // Start the best sellers' request with the route's code, without holding the page for it:
-  // the hero paints at once and the products stream in (skeletons meanwhile).
+  // Start the best sellers' request with the route's code, without holding the page for it: in
+  // the browser the hero paints at once and the products stream in (skeletons meanwhile); the
+  // server waits for them (they are suspended parts of its render).
   loader: ({ context }) => {
     void context.queryClient.prefetchInfiniteQuery(allProductsQuery())
   },
+  head: ({ match }) =>
+    pageHead(match, {
+      // For crawlers, who read the server's HTML (lib/route-head.ts).
+      ...(import.meta.env.SSR && { jsonLd: siteLd(env.brand, match.context.origin) }),
+    }),
   component: HomePage,
 })

@@ -1,6 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { productIdSchema } from '../features/catalog/catalog.api.ts'
+import { productHead } from '../features/catalog/catalog.heads.ts'
 import { loadProduct } from '../features/catalog/product-loader.ts'
 import { ProductPage } from '../features/product/components/product-page.tsx'
 
@@ -10,6 +11,7 @@ export const Route = createFileRoute('/product/$id')({
     if (!v.is(productIdSchema, params.id)) throw notFound()
   },
   loader: ({ context, params }) => loadProduct(context.queryClient, Number(params.id)),
+  head: ({ match, loaderData }) => productHead(match, loaderData),
   component: function ProductRoute() {
     const { id } = Route.useParams()
     // Keyed by id: another product (e.g. from You Might Also Like) starts with fresh page state.

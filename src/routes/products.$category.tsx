@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { listingHead } from '../features/catalog/catalog.heads.ts'
 import { ListingPage } from '../features/catalog/components/listing-page.tsx'
 import { loadCategoryListing } from '../features/catalog/listing-loader.ts'
 import { parseListingSearch } from '../features/catalog/listing-search.ts'
@@ -8,6 +9,7 @@ export const Route = createFileRoute('/products/$category')({
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps, params }) =>
     loadCategoryListing(context.queryClient, params.category, deps),
+  head: ({ match, params }) => listingHead(match, params.category),
   component: function CategoryRoute() {
     const { category } = Route.useParams()
     const search = Route.useSearch()

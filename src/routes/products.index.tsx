@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { listingHead } from '../features/catalog/catalog.heads.ts'
 import { ListingPage } from '../features/catalog/components/listing-page.tsx'
 import { loadListing } from '../features/catalog/listing-loader.ts'
 import { parseListingSearch } from '../features/catalog/listing-search.ts'
@@ -7,6 +8,7 @@ export const Route = createFileRoute('/products/')({
   validateSearch: parseListingSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => loadListing(context.queryClient, undefined, deps),
+  head: ({ match }) => listingHead(match),
   component: function AllProductsRoute() {
     const search = Route.useSearch()
     const navigate = Route.useNavigate()

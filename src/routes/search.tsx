@@ -1,10 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { SearchPage } from '../features/search/components/search-page.tsx'
-import { parseSearchParams } from '../features/search/search.ts'
+import { loadSearch, parseSearchParams } from '../features/search/search.ts'
+import { PAGE_NAMES } from '../lib/page-heads.ts'
+import { pageHead } from '../lib/route-head.ts'
 
 export const Route = createFileRoute('/search')({
   validateSearch: parseSearchParams,
+  loaderDeps: ({ search }) => ({ q: search.q }),
+  loader: ({ context, deps }) => loadSearch(context.queryClient, deps.q),
+  head: ({ match }) => pageHead(match, { name: PAGE_NAMES.search, noindex: true }),
   component: function SearchRoute() {
     const { q = '' } = Route.useSearch()
     const navigate = Route.useNavigate()

@@ -1,6 +1,6 @@
 import { requestJson } from '../../lib/api-client.ts'
 import { ApiError, toApiError } from '../../lib/api-error.ts'
-import { messages } from '../../lib/messages.ts'
+import { accountMessages } from '../../lib/page-messages.ts'
 import {
   loginResponseSchema,
   userSchema,
@@ -84,7 +84,7 @@ export async function saveProfile(
   const kept =
     fields.every((field) => stored[field] === updated[field]) &&
     (!changes.password || (await passwordMatches(user.username, changes.password)))
-  if (!kept) throw new ApiError({ kind: 'not-kept' }, messages.profileNotKept)
+  if (!kept) throw new ApiError({ kind: 'not-kept' }, accountMessages.profileNotKept)
   return stored
 }
 

@@ -1,11 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import { fetchUser } from './account.api.ts'
+import { accountKeys } from './account.keys.ts'
 import type { Session } from './session.atoms.ts'
 
-export const accountKeys = {
-  all: ['account'] as const,
-  user: (id: number) => [...accountKeys.all, 'user', id] as const,
-}
+export { accountKeys }
 
 /** The signed-in shopper's profile (users/{id}, with their token). */
 export function userQuery(session: Session) {

@@ -6,7 +6,7 @@ import user1 from '../../../server/dummyjson/recorded/user-1.json'
 import user209Put from '../../../server/dummyjson/recorded/user-209-put.json'
 import usersAdd from '../../../server/dummyjson/recorded/users-add.json'
 import { errorMessages } from '../../lib/api-error.ts'
-import { messages } from '../../lib/messages.ts'
+import { accountMessages } from '../../lib/page-messages.ts'
 import {
   only,
   parsed,
@@ -220,6 +220,6 @@ describe('profile', () => {
     expect(put).toHaveLength(1)
     expect(get).toHaveLength(1)
     expect(error.failure).toEqual({ kind: 'not-kept' })
-    expect(errorMessages(error)).toEqual([messages.profileNotKept])
+    expect(errorMessages(error)).toEqual([accountMessages.profileNotKept])
   })
 })

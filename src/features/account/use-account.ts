@@ -3,7 +3,7 @@ import { useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router'
 import { useSetAtom } from 'jotai'
 import { useCallback } from 'react'
 import { ApiError, toApiError } from '../../lib/api-error.ts'
-import { messages } from '../../lib/messages.ts'
+import { accountMessages } from '../../lib/page-messages.ts'
 import { login, register, type Credentials, type RegistrationPayload } from './account.api.ts'
 import { accountKeys } from './account.queries.ts'
 import type { LoginResponse } from './account.schemas.ts'
@@ -41,7 +41,9 @@ export function useRegister() {
         return await login({ username: payload.username, password: payload.password })
       } catch (error) {
         if (toApiError(error).status !== 400) throw error
-        throw new ApiError({ kind: 'not-kept' }, messages.registrationNotKept, { cause: error })
+        throw new ApiError({ kind: 'not-kept' }, accountMessages.registrationNotKept, {
+          cause: error,
+        })
       }
     },
     onSuccess: startSession,

@@ -12,4 +12,4 @@ export {
 } from './cart.atoms.ts'
 export type { CartProduct } from './cart.rules.ts'
 export { cartLineSchema, type CartLine } from './cart.schemas.ts'
-export { LineList, OrderTotals } from './components/order-lines.tsx'
+export { CartCount } from './components/cart-count.tsx'

@@ -10,8 +10,16 @@ import {
   type Product,
   type ProductList,
 } from './catalog.schemas.ts'
-import { listPath, PRODUCT_ID, productPageRequest, productRequest } from './catalog.requests.ts'
 import { sortOption, type SortValue } from './sorting.ts'
+
+/** Page size for listings, load-more and search (spec §9). */
+export const PAGE_SIZE = 30
+
+/** A product id as a page address carries it: a positive whole number, at most 9 digits. */
+const PRODUCT_ID = /^[1-9]\d{0,8}$/
+
+const listPath = (category?: string) =>
+  category ? `products/category/${encodeURIComponent(category)}` : 'products'
 
 export interface ListScope {
   /** A category slug; none for the whole catalogue. */
@@ -28,8 +36,10 @@ export function fetchProductPage(
 ): Promise<ProductList> {
   const option = sortOption(scope.sort)
   const sort = option && { sortBy: option.sortBy, order: option.order }
-  const { path, searchParams } = productPageRequest(scope.category, skip, limit, sort)
-  return requestJson(productListSchema, path, { searchParams, signal })
+  return requestJson(productListSchema, listPath(scope.category), {
+    searchParams: { limit, skip, ...sort },
+    signal,
+  })
 }
 
 /** The whole category (or catalogue) at once, with only the fields the storefront uses: for filtering. */
@@ -67,7 +77,7 @@ export async function fetchCategoryThumbnails(
 }
 
 export function fetchProduct(id: number, signal?: AbortSignal): Promise<Product> {
-  return requestJson(productSchema, productRequest(id).path, { signal })
+  return requestJson(productSchema, `products/${id}`, { signal })
 }
 
 export function searchProducts(

@@ -11,11 +11,11 @@ import {
   fetchProductPage,
   fetchProductScope,
   fetchRelated,
+  PAGE_SIZE,
   searchProducts,
   type ListScope,
 } from './catalog.api.ts'
 import type { Category, Product, ProductList } from './catalog.schemas.ts'
-import { PAGE_SIZE } from './catalog.requests.ts'
 import { BUNDLED_CATEGORIES } from './categories.ts'
 
 export const catalogKeys = {

@@ -13,20 +13,31 @@ export const productCardSchema = v.object({
   thumbnail: v.string(),
 })
 
-/** What the storefront uses of a product: the card plus the detail page's fields. */
-export const productSchema = v.object({
+/** What the storefront shows of a product: the card plus the detail page's fields. */
+const productFields = {
   ...productCardSchema.entries,
   description: v.string(),
   stock: v.number(),
   images: v.array(v.string()),
   tags: v.optional(v.array(v.string()), []),
+}
+
+/**
+ * A product. The product page's own answer also names what its structured data says (SKU,
+ * availability, how many reviews), which lists fetched with `select` leave out.
+ */
+export const productSchema = v.object({
+  ...productFields,
+  sku: v.optional(v.string()),
+  availabilityStatus: v.optional(v.string()),
+  reviews: v.optional(v.array(v.object({ rating: v.number() }))),
 })
 
 /**
- * The fields the storefront asks for when it fetches a whole category at once (`select`): exactly
- * productSchema's, so any cached list can seed a product page.
+ * The fields the storefront asks for when it fetches a whole category at once (`select`): all it
+ * shows, so any cached list can seed a product page.
  */
-export const PRODUCT_FIELDS = Object.keys(productSchema.entries).filter((key) => key !== 'id')
+export const PRODUCT_FIELDS = Object.keys(productFields).filter((key) => key !== 'id')
 
 export const productListSchema = v.object({
   products: v.array(productSchema),

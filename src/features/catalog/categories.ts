@@ -1,5 +1,4 @@
 import { env } from '../../lib/env.ts'
-import { apiBaseUrl } from '../../lib/api-client.ts'
 import type { Category } from './catalog.schemas.ts'
 import { nameFromSlug } from './slug.ts'
 
@@ -12,9 +11,8 @@ export type { Category }
  */
 export const BUNDLED_CATEGORIES: readonly Category[] = __BUNDLED_CATEGORY_SLUGS__.map((slug) => {
   // Another API's pictures are unknown until its own list says: none are guessed (no failed requests).
-  const image = env.bundledApi
-    ? new URL(`images/categories/${slug}.svg`, apiBaseUrl()).href
-    : undefined
+  // On the page's own origin, so the server's HTML and the browser's render name the same address.
+  const image = env.bundledApi ? `${env.apiUrl}/images/categories/${slug}.svg` : undefined
   return { slug, name: nameFromSlug(slug), image }
 })
 

@@ -217,6 +217,10 @@ describe('product detail', () => {
       ],
       thumbnail:
         'https://cdn.dummyjson.com/product-images/beauty/essence-mascara-lash-princess/thumbnail.webp',
+      // What the page's structured data names (lib/structured-data.ts).
+      sku: 'BEA-ESS-ESS-001',
+      availabilityStatus: 'In Stock',
+      reviews: [{ rating: 3 }, { rating: 4 }, { rating: 5 }],
     })
   })
 

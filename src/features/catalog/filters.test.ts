@@ -229,7 +229,18 @@ describe('listing URL state', () => {
       price: undefined,
       brand: undefined,
       rating: undefined,
+      page: undefined,
     })
+  })
+
+  it.each([['1'], ['0'], ['-2'], ['2.5'], ['21'], ['two'], [['2']]])(
+    'reads ?page=%j as the first page only',
+    (page) => expect(parseListingSearch({ page }).page).toBeUndefined(),
+  )
+
+  it('reads ?page=2 (or 2) as two pages', () => {
+    expect(parseListingSearch({ page: '2' }).page).toBe(2)
+    expect(parseListingSearch({ page: 20 }).page).toBe(20)
   })
 
   it('keeps the valid part of a partly malformed URL and drops repeats', () => {

@@ -1,5 +1,8 @@
 import type { ProductCardData } from './catalog.schemas.ts'
+import { FILTER_VALUES, type FilterKey, type Filters } from './filter-values.ts'
 import { nameFromSlug, slugFromName } from './slug.ts'
+
+export type { FilterKey, Filters }
 
 /**
  * The filter groups and options of spec §3 with the semantics of spec §9 and decisions §4:
@@ -13,6 +16,12 @@ interface FilterOption {
   label: string
   matches: Match
 }
+
+/** A fixed group's options, one for each of its URL values, in their order. */
+const optionsOf = <V extends string>(
+  values: readonly V[],
+  options: Record<V, Omit<FilterOption, 'value'>>,
+): FilterOption[] => values.map((value) => ({ value, ...options[value] }))
 
 export interface FilterGroup {
   key: FilterKey
@@ -38,31 +47,31 @@ export const FILTER_GROUPS = [
   {
     key: 'discount',
     title: 'Discount Range',
-    options: [
-      { value: '10', label: '10%', matches: discountAtMost(10) },
-      { value: '20', label: '20%', matches: discountAtMost(20) },
-      { value: '50', label: '50%', matches: discountAtMost(50) },
-      { value: 'free', label: 'Free', matches: (p) => p.discountPercentage >= 100 },
-    ],
+    options: optionsOf(FILTER_VALUES.discount, {
+      '10': { label: '10%', matches: discountAtMost(10) },
+      '20': { label: '20%', matches: discountAtMost(20) },
+      '50': { label: '50%', matches: discountAtMost(50) },
+      free: { label: 'Free', matches: (p) => p.discountPercentage >= 100 },
+    }),
   },
   {
     key: 'price',
     title: 'Price Range',
-    options: [
-      { value: '10-100', label: '$10 - $100', matches: priceFrom(10, 100) },
-      { value: '100-500', label: '$100 - $500', matches: priceFrom(100, 500) },
-      { value: '500-1000', label: '$500 - $1000', matches: priceFrom(500, 1000) },
-      { value: '1000+', label: '$1000 and above', matches: priceFrom(1000) },
-    ],
+    options: optionsOf(FILTER_VALUES.price, {
+      '10-100': { label: '$10 - $100', matches: priceFrom(10, 100) },
+      '100-500': { label: '$100 - $500', matches: priceFrom(100, 500) },
+      '500-1000': { label: '$500 - $1000', matches: priceFrom(500, 1000) },
+      '1000+': { label: '$1000 and above', matches: priceFrom(1000) },
+    }),
   },
   {
     key: 'rating',
     title: 'Rating',
-    options: [
-      { value: '5', label: '5 stars', matches: ratingAtLeast(5) },
-      { value: '4', label: '4 stars & up', matches: ratingAtLeast(4) },
-      { value: '3', label: '3 stars & up', matches: ratingAtLeast(3) },
-    ],
+    options: optionsOf(FILTER_VALUES.rating, {
+      '5': { label: '5 stars', matches: ratingAtLeast(5) },
+      '4': { label: '4 stars & up', matches: ratingAtLeast(4) },
+      '3': { label: '3 stars & up', matches: ratingAtLeast(3) },
+    }),
   },
 ] as const satisfies readonly FilterGroup[]
 
@@ -91,9 +100,6 @@ export function brandOptions(scope: readonly ProductCardData[]): FilterOption[] 
       matches: (p) => p.brand !== undefined && brandValue(p.brand) === value,
     }))
 }
-
-export type FilterKey = 'discount' | 'price' | 'brand' | 'rating'
-export type Filters = Partial<Record<FilterKey, readonly string[]>>
 
 /**
  * The four groups of spec §3 in panel order, the Brand options those of `scope`. Without a scope

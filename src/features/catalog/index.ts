@@ -1,7 +1,12 @@
 // The catalogue feature's public surface for other features. Routes import pages and loaders from
 // their own modules, keeping them in their route's chunk.
 export { HEADER_CATEGORY_COUNT, categoryName, type Category } from './categories.ts'
-export { RefreshCategories, useCategories, useCategoryPictures } from './use-categories.ts'
+export {
+  loadCategories,
+  RefreshCategories,
+  useCategories,
+  useCategoryPictures,
+} from './use-categories.ts'
 export {
   allProductsQuery,
   bestSellers,
@@ -12,7 +17,7 @@ export {
   relatedQuery,
   searchQuery,
 } from './catalog.queries.ts'
-export { PAGE_SIZE } from './catalog.requests.ts'
+export { PAGE_SIZE } from './catalog.api.ts'
 export type { Product, ProductCardData } from './catalog.schemas.ts'
 export { ProductCard } from './components/product-card.tsx'
 export { ProductGrid, ProductGridSkeleton } from './components/product-grid.tsx'

@@ -10,8 +10,9 @@ import { countFilters } from './filters.ts'
 import { filtersOf, type ListingSearch } from './listing-search.ts'
 
 /**
- * What a listing route loads before it renders: the first page, or the whole category when
- * filtering. Resolves to the number of products in the category (or catalogue) before filters.
+ * What a listing route loads before it renders: its first pages (as many as `?page=` asks), or the
+ * whole category when filtering. Resolves to the number of products in the category (or
+ * catalogue) before filters.
  */
 export async function loadListing(
   queryClient: QueryClient,
@@ -20,10 +21,12 @@ export async function loadListing(
 ): Promise<number> {
   if (countFilters(filtersOf(search)) > 0)
     return (await queryClient.ensureQueryData(productScopeQuery(category))).length
-  const first = await queryClient.ensureInfiniteQueryData(
-    productListQuery({ category, sort: search.sort }),
-  )
-  return first.pages[0]?.total ?? 0
+  const options = { ...productListQuery({ category, sort: search.sort }), pages: search.page ?? 1 }
+  let list = await queryClient.ensureInfiniteQueryData(options)
+  // Fewer pages at hand than the address asks for: all of them, again from the first.
+  if (list.pages.length < options.pages)
+    list = await queryClient.fetchInfiniteQuery({ ...options, staleTime: 0 })
+  return list.pages[0]?.total ?? 0
 }
 
 /**

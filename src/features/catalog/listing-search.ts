@@ -1,16 +1,20 @@
 import * as v from 'valibot'
-import { FILTER_GROUPS, type FilterKey, type Filters } from './filters.ts'
+import { FILTER_VALUES, type FilterKey, type Filters } from './filter-values.ts'
 import { SORT_OPTIONS, type SortValue } from './sorting.ts'
 
-/** A listing's state in the URL: shareable, kept on reload, restored by Back (decisions §4). */
-export type ListingSearch = Filters & { sort?: SortValue }
+/**
+ * A listing's state in the URL: shareable, kept on reload, restored by Back (decisions §4). `page`
+ * is how many pages of 30 it shows: what 'Load More' links to, for a browser without JavaScript.
+ */
+export type ListingSearch = Filters & { sort?: SortValue; page?: number }
+
+// More pages than any listing has would only be a hand-made URL's noise.
+const MAX_PAGE = 20
 
 type FixedKey = Exclude<FilterKey, 'brand'>
 
 const isFixedOption = (key: FixedKey) => (value: string) =>
-  FILTER_GROUPS.some(
-    (group) => group.key === key && group.options.some((option) => option.value === value),
-  )
+  (FILTER_VALUES[key] as readonly string[]).includes(value)
 
 // A brand's options come from the data (filters.ts): any value shaped like one is kept, and one
 // that the scope does not have is ignored when filtering.
@@ -39,6 +43,18 @@ const listingSearchSchema = v.object({
   price: v.optional(optionList(isFixedOption('price'))),
   brand: v.optional(optionList(isBrandValue)),
   rating: v.optional(optionList(isFixedOption('rating'))),
+  page: v.fallback(
+    v.optional(
+      v.pipe(
+        v.union([v.string(), v.number()]),
+        v.transform(Number),
+        v.integer(),
+        v.minValue(2),
+        v.maxValue(MAX_PAGE),
+      ),
+    ),
+    undefined,
+  ),
 })
 
 /**
@@ -47,8 +63,8 @@ const listingSearchSchema = v.object({
  * the raw search, so a dropped key would let the raw, unvalidated value through.
  */
 export function parseListingSearch(search: Record<string, unknown>): ListingSearch {
-  const { sort, discount, price, brand, rating } = v.parse(listingSearchSchema, search)
-  return { sort, discount, price, brand, rating }
+  const { sort, discount, price, brand, rating, page } = v.parse(listingSearchSchema, search)
+  return { sort, discount, price, brand, rating, page }
 }
 
 export function filtersOf(search: ListingSearch): Filters {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { afterPaintWhenIdle } from '../../lib/after-paint.ts'
 import { categoriesQuery, categoryThumbnailsQuery } from './catalog.queries.ts'
@@ -10,6 +10,16 @@ import type { Category } from './catalog.schemas.ts'
  */
 export function useCategories(): readonly Category[] {
   return useQuery({ ...categoriesQuery(), refetchOnMount: false }).data
+}
+
+/**
+ * The server renders the menus from the API's own category list, which the page then hands to the
+ * browser, fresh; in the browser the bundled list stands in until RefreshCategories asks. A list
+ * that cannot be had (the API is down) leaves the bundled one: the page still renders.
+ */
+export async function loadCategories(queryClient: QueryClient): Promise<void> {
+  if (!import.meta.env.SSR) return
+  await queryClient.fetchQuery({ ...categoriesQuery(), staleTime: 0 }).catch(() => undefined)
 }
 
 /**

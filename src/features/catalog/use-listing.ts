@@ -2,7 +2,7 @@ import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-quer
 import { useState } from 'react'
 import type { Product } from './catalog.schemas.ts'
 import { productListQuery, productScopeQuery } from './catalog.queries.ts'
-import { PAGE_SIZE } from './catalog.requests.ts'
+import { PAGE_SIZE } from './catalog.api.ts'
 import { applyFilters } from './filters.ts'
 import { filtersOf, type ListingSearch } from './listing-search.ts'
 import { sortProducts, type SortValue } from './sorting.ts'
@@ -43,9 +43,10 @@ export function usePagedListing(
 export function useFilteredListing(category: string | undefined, search: ListingSearch): Listing {
   const { data: scope } = useSuspenseQuery(productScopeQuery(category))
   const key = JSON.stringify([category, search])
-  const [paging, setPaging] = useState({ key, shown: PAGE_SIZE })
-  if (paging.key !== key) setPaging({ key, shown: PAGE_SIZE })
-  const shown = paging.key === key ? paging.shown : PAGE_SIZE
+  const first = (search.page ?? 1) * PAGE_SIZE
+  const [paging, setPaging] = useState({ key, shown: first })
+  if (paging.key !== key) setPaging({ key, shown: first })
+  const shown = paging.key === key ? paging.shown : first
   const matches = sortProducts(applyFilters(scope, filtersOf(search)), search.sort)
   return {
     products: matches.slice(0, shown),

@@ -1,5 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { Icon, type IconProps } from '../../components/icons.tsx'
+import { useAfterHydration } from '../../lib/use-after-hydration.ts'
 import { themeAtom, toggleThemeAtom } from './theme.atoms.ts'
 import styles from './theme-toggle.module.css'
 
@@ -15,11 +16,14 @@ const MoonIcon = (p: IconProps) => (
   </Icon>
 )
 
-/** The footer's dark/light switch (spec §2.3); it loads with the footer, its icons with it. */
+/**
+ * The footer's dark/light switch (spec §2.3). How it looks follows the theme on <html> (set before
+ * the first paint, lib/theme-script.ts), so the server's HTML, the same for every shopper, shows the
+ * shopper's theme at once; what it announces follows once the app runs.
+ */
 export function ThemeToggle() {
-  const theme = useAtomValue(themeAtom)
+  const dark = useAfterHydration(useAtomValue(themeAtom) === 'dark', false)
   const toggle = useSetAtom(toggleThemeAtom)
-  const dark = theme === 'dark'
   return (
     <button
       type="button"
@@ -28,7 +32,8 @@ export function ThemeToggle() {
       className={styles.toggle}
       onClick={toggle}
     >
-      {dark ? <MoonIcon width={18} height={18} /> : <SunIcon width={18} height={18} />}
+      <MoonIcon width={18} height={18} className={styles.moon} />
+      <SunIcon width={18} height={18} className={styles.sun} />
       <span>Dark theme</span>
       <span className={styles.track} aria-hidden="true">
         <span className={styles.thumb} />

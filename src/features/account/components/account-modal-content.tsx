@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { Button, buttonClass } from '../../../components/button.tsx'
-import { messages } from '../../../lib/messages.ts'
+import { accountMessages } from '../../../lib/page-messages.ts'
 import { sessionAtom } from '../session.atoms.ts'
 import { useSignOut } from '../use-account.ts'
 import styles from './account-modal.module.css'
@@ -18,7 +18,7 @@ export function AccountModalContent({ onClose }: { onClose: () => void }) {
     return (
       <>
         <h2 id={ACCOUNT_MODAL_TITLE_ID}>
-          {messages.welcome} {session.userName}
+          {accountMessages.welcome} {session.userName}
         </h2>
         <nav aria-label="Account">
           <ul className={styles.menu}>
@@ -64,10 +64,10 @@ export function AccountModalContent({ onClose }: { onClose: () => void }) {
   return (
     <div className={styles.columns}>
       <div>
-        <h2 id={ACCOUNT_MODAL_TITLE_ID}>{messages.createAccountHeading}</h2>
-        <p className={styles.text}>{messages.createAccountText}</p>
+        <h2 id={ACCOUNT_MODAL_TITLE_ID}>{accountMessages.createAccountHeading}</h2>
+        <p className={styles.text}>{accountMessages.createAccountText}</p>
         <Link to="/userauth" className={buttonClass('primary')} onClick={onClose}>
-          {messages.createAccountButton}
+          {accountMessages.createAccountButton}
         </Link>
       </div>
       <div>

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { delay, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { messages } from '../../../lib/messages.ts'
+import { accountMessages } from '../../../lib/page-messages.ts'
 import { apiServer, testApi, useDummyJsonApi } from '../../../test/api-server.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { seedSession } from '../../../test/session.ts'
@@ -208,7 +208,9 @@ describe('registration (/userauth, spec §2.8, §3)', () => {
     const { user, router } = await renderApp('/userauth')
     const form = await fill(user)
     await user.click(within(form).getByRole('button', { name: 'Create Account' }))
-    expect(await within(form).findByRole('alert')).toHaveTextContent(messages.registrationNotKept)
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      accountMessages.registrationNotKept,
+    )
     expect(router.state.location.pathname).toBe('/userauth')
     expect(localStorage.getItem('isUserLoggedIn')).not.toBe('true')
   })
@@ -326,7 +328,7 @@ describe('my account (/myaccount, spec §2.12)', () => {
     await user.type(within(form).getByLabelText('Confirm Password'), 'n3w-pass')
     await user.click(within(form).getByRole('button', { name: 'Save Changes' }))
 
-    expect(await within(form).findByRole('alert')).toHaveTextContent(messages.profileNotKept)
+    expect(await within(form).findByRole('alert')).toHaveTextContent(accountMessages.profileNotKept)
     expect(screen.queryByText('Your profile has been updated')).not.toBeInTheDocument()
     expect(JSON.parse(localStorage.getItem('userDetails') ?? 'null')).toMatchObject({
       userName: 'Emily',

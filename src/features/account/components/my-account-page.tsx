@@ -1,9 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
-import { messages } from '../../../lib/messages.ts'
-import { PageHead } from '../../../components/page-head.tsx'
-import { PAGE_NAMES } from '../../../lib/page-heads.ts'
+import { accountMessages } from '../../../lib/page-messages.ts'
 import { userQuery } from '../account.queries.ts'
 import { sessionAtom, type Session } from '../session.atoms.ts'
 import styles from './my-account.module.css'
@@ -15,8 +13,7 @@ export function MyAccountPage() {
   const session = useAtomValue(sessionAtom)
   return (
     <div className={`container ${styles.page}`}>
-      <PageHead title={PAGE_NAMES.account} noindex />
-      <h1>{messages.overview}</h1>
+      <h1>{accountMessages.overview}</h1>
       {session && <Profile session={session} />}
     </div>
   )

@@ -5,7 +5,8 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/button.tsx'
 import { FormField } from '../../../components/form-field.tsx'
-import { messages, validation } from '../../../lib/messages.ts'
+import { accountMessages } from '../../../lib/page-messages.ts'
+import { validation } from '../../../lib/form-messages.ts'
 import { passwordMatches, saveProfile } from '../account.api.ts'
 import { accountKeys } from '../account.queries.ts'
 import type { User } from '../account.schemas.ts'
@@ -139,7 +140,7 @@ export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
         <FormField label="Gender" error={errors.gender?.message}>
           {(control) => (
             <select {...control} {...form.register('gender')}>
-              <option value="">{messages.chooseOne}</option>
+              <option value="">{accountMessages.chooseOne}</option>
               {GENDERS.map((gender) => (
                 <option key={gender}>{gender}</option>
               ))}
@@ -172,7 +173,7 @@ export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
             <FormField
               label="New Password"
               error={errors.newPassword?.message}
-              hint={messages.passwordHint}
+              hint={accountMessages.passwordHint}
             >
               {(control) => (
                 <input
@@ -194,7 +195,7 @@ export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
               )}
             </FormField>
             <p className={styles.hint}>
-              <a href="#password-tips">{messages.passwordTips}</a>
+              <a href="#password-tips">{accountMessages.passwordTips}</a>
             </p>
             <p id="password-tips" className={styles.hint}>
               Use a phrase you can remember but others cannot guess, mix letters with numbers, and
@@ -206,10 +207,10 @@ export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
       <ServerError error={save.error} />
       <div className={styles.actions}>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : messages.saveChanges}
+          {save.isPending ? 'Saving…' : accountMessages.saveChanges}
         </Button>
         <Button variant="secondary" onClick={onDone}>
-          {messages.cancel}
+          {accountMessages.cancel}
         </Button>
       </div>
     </form>

@@ -1,5 +1,5 @@
 import { Button } from '../../../components/button.tsx'
-import { messages } from '../../../lib/messages.ts'
+import { accountMessages } from '../../../lib/page-messages.ts'
 import type { User } from '../account.schemas.ts'
 import styles from './my-account.module.css'
 
@@ -41,7 +41,7 @@ export function ProfileView({ user, onEdit }: { user: User; onEdit: () => void }
         <div className={styles.passwordRow}>
           <span aria-label="Password hidden">********</span>
           <Button variant="secondary" onClick={onEdit}>
-            {messages.edit}
+            {accountMessages.edit}
           </Button>
         </div>
       </section>

@@ -2,7 +2,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/button.tsx'
 import { FormField } from '../../../components/form-field.tsx'
-import { messages } from '../../../lib/messages.ts'
+import { accountMessages } from '../../../lib/page-messages.ts'
 import type { RegistrationPayload } from '../account.api.ts'
 import {
   COUNTRIES,
@@ -56,7 +56,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     <form
       className={styles.form}
       noValidate
-      aria-label={messages.createYourAccount}
+      aria-label={accountMessages.createYourAccount}
       onSubmit={(event) =>
         void form.handleSubmit((values) =>
           registration.mutate(toRegistrationPayload(values), { onSuccess: onRegistered }),
@@ -150,7 +150,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
           <FormField label="Gender (optional)" error={errors.gender?.message}>
             {(control) => (
               <select {...control} {...field('gender')}>
-                <option value="">{messages.chooseOne}</option>
+                <option value="">{accountMessages.chooseOne}</option>
                 {GENDERS.map((gender) => (
                   <option key={gender}>{gender}</option>
                 ))}
@@ -158,7 +158,11 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
             )}
           </FormField>
         </div>
-        <FormField label="Password" error={errors.password?.message} hint={messages.passwordHint}>
+        <FormField
+          label="Password"
+          error={errors.password?.message}
+          hint={accountMessages.passwordHint}
+        >
           {(control) => (
             <input
               {...control}

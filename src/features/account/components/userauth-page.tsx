@@ -1,6 +1,4 @@
-import { messages } from '../../../lib/messages.ts'
-import { PageHead } from '../../../components/page-head.tsx'
-import { PAGE_NAMES } from '../../../lib/page-heads.ts'
+import { accountMessages } from '../../../lib/page-messages.ts'
 import { useGoBack } from '../use-account.ts'
 import { RegisterForm } from './register-form.tsx'
 import { SignInForm } from './sign-in-form.tsx'
@@ -11,13 +9,12 @@ export function UserAuthPage() {
   const goBack = useGoBack()
   return (
     <div className={`container ${styles.page}`}>
-      <PageHead title={PAGE_NAMES.signIn} noindex />
       <section className={styles.panel} aria-labelledby="sign-in-title">
         <h1 id="sign-in-title">Sign In</h1>
         <SignInForm onSignedIn={goBack} />
       </section>
       <section className={styles.panel} aria-labelledby="register-title">
-        <h2 id="register-title">{messages.createYourAccount}</h2>
+        <h2 id="register-title">{accountMessages.createYourAccount}</h2>
         <RegisterForm onRegistered={goBack} />
       </section>
     </div>

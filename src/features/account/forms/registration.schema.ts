@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { validation } from '../../../lib/messages.ts'
+import { validation } from '../../../lib/form-messages.ts'
 import {
   confirmEmailField,
   confirmPasswordField,

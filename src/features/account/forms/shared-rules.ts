@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { validation } from '../../../lib/messages.ts'
+import { validation } from '../../../lib/form-messages.ts'
 
 /** Spec §5: the same email rules and messages in registration and the profile form. */
 export const emailField = v.pipe(

@@ -3,7 +3,7 @@ import { useSetAtom } from 'jotai'
 import { useCallback, useId, useState } from 'react'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
 import { formatPrice, lineDiscountedPrice, linePrice } from '../../../lib/pricing.ts'
-import { messages } from '../../../lib/messages.ts'
+import { cartMessages } from '../../../lib/page-messages.ts'
 import { changeQuantityAtom, removeFromCartAtom } from '../cart.atoms.ts'
 import type { CartLine as Line } from '../cart.schemas.ts'
 import styles from './cart.module.css'
@@ -46,7 +46,7 @@ export function CartLine({ line, onSaveForLater }: CartLineProps) {
         <p className={styles.muted}>{line.category}</p>
         {line.discountPercentage > 0 && (
           <p className={styles.deal}>
-            {messages.blackFriday(Number(percent(line.discountPercentage)))}
+            {cartMessages.blackFriday(Number(percent(line.discountPercentage)))}
           </p>
         )}
         <p className={styles.muted}>
@@ -55,7 +55,7 @@ export function CartLine({ line, onSaveForLater }: CartLineProps) {
         <div className={styles.options}>
           <label className={styles.check}>
             <input type="checkbox" />
-            {messages.pickUp}
+            {cartMessages.pickUp}
           </label>
           <label className={styles.check}>
             <input type="checkbox" />

@@ -2,8 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { buttonClass } from '../../../components/button.tsx'
 import { messages } from '../../../lib/messages.ts'
-import { PageHead } from '../../../components/page-head.tsx'
-import { PAGE_NAMES } from '../../../lib/page-heads.ts'
+import { cartMessages } from '../../../lib/page-messages.ts'
 import { cartAtom, cartCountAtom } from '../cart.atoms.ts'
 import type { CartLine as Line } from '../cart.schemas.ts'
 import styles from './cart.module.css'
@@ -20,13 +19,12 @@ export function CartPage({ onSaveForLater }: { onSaveForLater: (line: Line) => v
 
   return (
     <div className={`container ${styles.page}`}>
-      <PageHead title={PAGE_NAMES.cart} noindex />
       <h1>
-        {messages.yourCart} ({count})
+        {cartMessages.yourCart} ({count})
       </h1>
       {lines.length === 0 ? (
         <div className={styles.empty}>
-          <p>{messages.cartEmpty}</p>
+          <p>{cartMessages.cartEmpty}</p>
           <div className={styles.options}>
             <Link to="/products" className={buttonClass('primary')}>
               Shop {messages.allProducts}

@@ -1,16 +1,16 @@
 import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { Button, buttonClass } from '../../../components/button.tsx'
-import { messages } from '../../../lib/messages.ts'
+import { cartMessages } from '../../../lib/page-messages.ts'
 import { formatPrice, instalment } from '../../../lib/pricing.ts'
 import { isSignedInAtom } from '../../account/index.ts'
 import styles from './cart.module.css'
 import { orderAmountsAtom } from '../cart.atoms.ts'
-import { OrderTotals } from './order-lines.tsx'
+import { OrderTotals } from '../../../components/order-lines.tsx'
 import { PromoField } from './promo-field.tsx'
 
 // Express wallets lead to the same checkout (decisions §10).
-const CHECKOUT_BUTTONS = [messages.checkoutNow, 'PayPal Checkout', 'Apple Pay'] as const
+const CHECKOUT_BUTTONS = [cartMessages.checkoutNow, 'PayPal Checkout', 'Apple Pay'] as const
 
 /** The cart's order summary (spec §2.7); checkout is disabled while the total is 0 or less (§5). */
 export function OrderSummary() {
@@ -45,12 +45,12 @@ export function OrderSummary() {
       </div>
       {!signedIn && (
         <div className={styles.member}>
-          <p>{messages.becomeMember}</p>
+          <p>{cartMessages.becomeMember}</p>
           <Link to="/userauth" className={buttonClass('secondary')}>
-            {messages.createAccountLink}
+            {cartMessages.createAccountLink}
           </Link>
           <Link to="/userauth" className={buttonClass('ghost')}>
-            {messages.signIn}
+            {cartMessages.signIn}
           </Link>
         </div>
       )}

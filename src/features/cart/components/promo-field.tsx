@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useId, useState } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { formatPrice } from '../../../lib/pricing.ts'
-import { messages } from '../../../lib/messages.ts'
+import { cartMessages } from '../../../lib/page-messages.ts'
 import { applyPromoAtom, promoAtom } from '../cart.atoms.ts'
 import styles from './cart.module.css'
 
@@ -36,7 +36,7 @@ export function PromoField() {
       </div>
       <div id={noticeId} role="status">
         {promo && !promo.valid && (
-          <p className={`${styles.notice} ${styles.error}`}>{messages.promoInvalid}</p>
+          <p className={`${styles.notice} ${styles.error}`}>{cartMessages.promoInvalid}</p>
         )}
         {promo?.valid && (
           <p className={styles.notice}>

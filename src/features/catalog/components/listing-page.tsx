@@ -1,10 +1,10 @@
+import { Link, useHydrated } from '@tanstack/react-router'
 import { useCallback, useId, useState, type Dispatch, type SetStateAction } from 'react'
 import { Breadcrumb, type Crumb } from '../../../components/breadcrumb.tsx'
-import { Button } from '../../../components/button.tsx'
+import { Button, buttonClass } from '../../../components/button.tsx'
 import { messages } from '../../../lib/messages.ts'
-import { PageHead } from '../../../components/page-head.tsx'
-import { listingDescription } from '../../../lib/page-heads.ts'
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
+import { PAGE_SIZE } from '../catalog.api.ts'
 import { categoryName } from '../categories.ts'
 import { countFilters, toggleFilter, type Filters } from '../filters.ts'
 import { filtersOf, type ListingSearch } from '../listing-search.ts'
@@ -73,7 +73,6 @@ function ListingView({
 
   return (
     <div className={`container ${styles.page}`}>
-      <PageHead title={name} description={(brand) => listingDescription(brand, name)} />
       <Breadcrumb items={crumbs} />
       <h1 className={styles.heading}>
         {name} ({listing.scopeTotal})
@@ -87,7 +86,10 @@ function ListingView({
         >
           {panelOpen ? 'Hide Filter' : 'Show Filter'}
         </Button>
-        <SortSelect value={search.sort} onChange={(sort) => onSearchChange({ ...search, sort })} />
+        <SortSelect
+          value={search.sort}
+          onChange={(sort) => onSearchChange({ ...search, sort, page: undefined })}
+        />
       </div>
       <FilterTags
         category={category}
@@ -115,14 +117,14 @@ function ListingView({
           <h2 id={resultsId} className="visually-hidden">
             Products
           </h2>
-          <ListingResults listing={listing} />
+          <ListingResults listing={listing} search={search} />
         </section>
       </div>
     </div>
   )
 }
 
-function ListingResults({ listing }: { listing: Listing }) {
+function ListingResults({ listing, search }: { listing: Listing; search: ListingSearch }) {
   if (listing.products.length === 0) return <p className={styles.empty}>{messages.noProducts}</p>
   return (
     <>
@@ -132,11 +134,29 @@ function ListingResults({ listing }: { listing: Listing }) {
       </p>
       {listing.hasMore && (
         <div className={styles.more}>
-          <Button variant="secondary" onClick={listing.loadMore} disabled={listing.loadingMore}>
-            {listing.loadingMore ? 'Loading…' : 'Load More'}
-          </Button>
+          <LoadMore listing={listing} search={search} />
         </div>
       )}
     </>
+  )
+}
+
+/**
+ * 'Load More' (spec §2.4): the next 30 in place once the app runs; until then (and without
+ * JavaScript) a link to this listing with one page more, which the server renders.
+ */
+function LoadMore({ listing, search }: { listing: Listing; search: ListingSearch }) {
+  if (!useHydrated()) {
+    const page = Math.ceil(listing.products.length / PAGE_SIZE) + 1
+    return (
+      <Link to="." search={{ ...search, page }} className={buttonClass('secondary')}>
+        Load More
+      </Link>
+    )
+  }
+  return (
+    <Button variant="secondary" onClick={listing.loadMore} disabled={listing.loadingMore}>
+      {listing.loadingMore ? 'Loading…' : 'Load More'}
+    </Button>
   )
 }

@@ -1,8 +1,10 @@
 import { Skeleton } from '../../../components/skeleton.tsx'
-import { PRIORITY_CARDS } from '../catalog.requests.ts'
 import type { ProductCardData } from '../catalog.schemas.ts'
 import { ProductCard } from './product-card.tsx'
 import styles from './product-grid.module.css'
+
+/** The cards of a grid's first row, above the fold on every layout: their images load first. */
+const PRIORITY_CARDS = 4
 
 export function ProductGrid({
   products,

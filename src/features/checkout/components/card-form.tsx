@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import * as v from 'valibot'
 import { Button } from '../../../components/button.tsx'
 import { FormField } from '../../../components/form-field.tsx'
-import { messages } from '../../../lib/messages.ts'
+import { checkoutMessages } from '../../../lib/page-messages.ts'
 import {
   AddressFields,
   addressSchema,
@@ -124,7 +124,7 @@ export function CardForm({ onSubmit, now }: CardFormProps) {
           checked={sameAsShipping}
           onChange={(event) => setSameAsShipping(event.target.checked)}
         />
-        {messages.billingSameAsShipping}
+        {checkoutMessages.billingSameAsShipping}
       </label>
       {!sameAsShipping && (
         <fieldset className={styles.choices}>

@@ -3,8 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { buttonClass } from '../../../components/button.tsx'
 import { messages } from '../../../lib/messages.ts'
-import { PageHead } from '../../../components/page-head.tsx'
-import { PAGE_NAMES } from '../../../lib/page-heads.ts'
+import { cartMessages, checkoutMessages } from '../../../lib/page-messages.ts'
 import { useMediaQuery } from '../../../lib/use-media-query.ts'
 import { addressAtom } from '../../address/index.ts'
 import { cartCountAtom, orderAmountsAtom } from '../../cart/index.ts'
@@ -36,9 +35,8 @@ export function CheckoutPage() {
   if (amounts.lines.length === 0) {
     return (
       <div className={`container ${styles.page}`}>
-        <PageHead title={PAGE_NAMES.checkout} noindex />
         <h1>Checkout</h1>
-        <p>{messages.cartEmpty}</p>
+        <p>{cartMessages.cartEmpty}</p>
         <Link to="/products" className={buttonClass('primary')}>
           Shop {messages.allProducts}
         </Link>
@@ -48,7 +46,6 @@ export function CheckoutPage() {
 
   return (
     <div className={`container ${styles.page}`}>
-      <PageHead title={PAGE_NAMES.checkout} noindex />
       <h1>Checkout</h1>
       <div className={styles.layout}>
         <div className={styles.steps}>
@@ -56,7 +53,7 @@ export function CheckoutPage() {
           <ol className={styles.steps}>
             <CheckoutStep
               number={1}
-              title={messages.shippingAddress}
+              title={checkoutMessages.shippingAddress}
               disabled={false}
               disabledText=""
             >
@@ -67,7 +64,7 @@ export function CheckoutPage() {
             </CheckoutStep>
             <CheckoutStep
               number={2}
-              title={messages.paymentOptions}
+              title={checkoutMessages.paymentOptions}
               disabled={!addressDone}
               disabledText="Add your shipping address first."
             >
@@ -75,7 +72,7 @@ export function CheckoutPage() {
             </CheckoutStep>
             <CheckoutStep
               number={3}
-              title={messages.orderReview}
+              title={checkoutMessages.orderReview}
               disabled={!addressDone || !payment}
               disabledText="Add your shipping address and payment first."
             >

@@ -1,9 +1,10 @@
 import type { ExtractAtomValue } from 'jotai'
 import { useId, useState } from 'react'
 import { ChevronDownIcon } from '../../../components/icons.tsx'
-import { messages } from '../../../lib/messages.ts'
+import { checkoutMessages } from '../../../lib/page-messages.ts'
 import { formatPrice } from '../../../lib/pricing.ts'
-import { LineList, OrderTotals, type orderAmountsAtom } from '../../cart/index.ts'
+import { LineList, OrderTotals } from '../../../components/order-lines.tsx'
+import type { orderAmountsAtom } from '../../cart/index.ts'
 import styles from './checkout.module.css'
 
 type Amounts = ExtractAtomValue<typeof orderAmountsAtom>
@@ -40,7 +41,7 @@ export function MiniCart({ amounts, count }: { amounts: Amounts; count: number }
         aria-controls={bodyId}
         onClick={() => setOpen((value) => !value)}
       >
-        <span>{messages.cartCount(count)}</span>{' '}
+        <span>{checkoutMessages.cartCount(count)}</span>{' '}
         <span>
           {formatPrice(amounts.total)}{' '}
           <ChevronDownIcon

@@ -2,6 +2,7 @@ import { useAtom } from 'jotai'
 import { useState } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { messages } from '../../../lib/messages.ts'
+import { checkoutMessages } from '../../../lib/page-messages.ts'
 import { formatPrice, GIFT_CARD_AMOUNT } from '../../../lib/pricing.ts'
 import { AddressSummary } from '../../address/index.ts'
 import type { PaymentMethod } from '../../orders/index.ts'
@@ -29,7 +30,7 @@ export function PaymentStep({ now }: { now: () => Date }) {
       <div className={styles.form}>
         <p className={styles.success}>
           {payment.method === 'card'
-            ? messages.visaEndingIn(payment.cardLast4 ?? '')
+            ? checkoutMessages.visaEndingIn(payment.cardLast4 ?? '')
             : METHOD_LABELS[payment.method]}
         </p>
         {payment.giftCard && (
@@ -43,7 +44,7 @@ export function PaymentStep({ now }: { now: () => Date }) {
         </div>
         <div>
           <Button variant="secondary" onClick={() => setPayment(null)}>
-            {messages.changePayment}
+            {checkoutMessages.changePayment}
           </Button>
         </div>
       </div>
@@ -73,7 +74,7 @@ export function PaymentStep({ now }: { now: () => Date }) {
           checked={useGiftCard}
           onChange={(event) => setUseGiftCard(event.target.checked)}
         />
-        {messages.payWithGiftCard}
+        {checkoutMessages.payWithGiftCard}
       </label>
       {useGiftCard && (
         <GiftCardForm applied={giftCardApplied} onApply={() => setGiftCardApplied(true)} />

@@ -1,7 +1,8 @@
 import { Button } from '../../../components/button.tsx'
 import { useAtomValue } from 'jotai'
 import { formatPrice } from '../../../lib/pricing.ts'
-import { LineList, orderAmountsAtom } from '../../cart/index.ts'
+import { LineList } from '../../../components/order-lines.tsx'
+import { orderAmountsAtom } from '../../cart/index.ts'
 import styles from './checkout.module.css'
 
 /** Step 3, 'Order Review', with the button that places the order. */

@@ -4,7 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/button.tsx'
-import { messages } from '../../../lib/messages.ts'
+import { checkoutMessages } from '../../../lib/page-messages.ts'
 import { clearDraft, readDraft, useFormDraft } from '../../../lib/form-draft.ts'
 import {
   AddressFields,
@@ -45,10 +45,11 @@ export function ShippingStep({ editing, onEditingChange }: ShippingStepProps) {
       <label className={styles.choice}>
         <input type="radio" name="shipping-method" value="standard-ground" defaultChecked />
         <span>
-          <strong>{messages.standardGround}</strong> 7-10 business days <strong>$0.00</strong>
+          <strong>{checkoutMessages.standardGround}</strong> 7-10 business days{' '}
+          <strong>$0.00</strong>
         </span>
       </label>
-      <Link to="/cart">{messages.fasterShipping}</Link>
+      <Link to="/cart">{checkoutMessages.fasterShipping}</Link>
     </fieldset>
   )
 
@@ -58,7 +59,7 @@ export function ShippingStep({ editing, onEditingChange }: ShippingStepProps) {
         <AddressSummary address={saved} />
         <div>
           <Button variant="secondary" onClick={() => onEditingChange(true)}>
-            {messages.changeAddress}
+            {checkoutMessages.changeAddress}
           </Button>
         </div>
         {shipping}

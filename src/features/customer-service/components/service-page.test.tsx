@@ -28,18 +28,6 @@ describe('customer-service pages (spec §2.1)', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument()
   })
 
-  it("shows 'Loading...' at once while the content loads, then the content", async () => {
-    const rendered = renderApp('/customer-service/returns')
-    // Before the first navigation has settled, the page's own pending state is on screen.
-    expect(screen.getByRole('status')).toHaveTextContent('Loading...')
-    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument()
-    await rendered
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Free Shipping & Returns' }),
-    ).toBeInTheDocument()
-    expect(screen.queryByText('Loading...')).not.toBeInTheDocument()
-  })
-
   it("shows 'Loading...' when navigating to a page, then the content", async () => {
     const { router } = await renderApp('/')
     const navigation = router.navigate({

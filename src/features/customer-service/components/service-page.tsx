@@ -1,12 +1,10 @@
 import { Breadcrumb } from '../../../components/breadcrumb.tsx'
-import { PageHead } from '../../../components/page-head.tsx'
 import type { ServiceContent, ServiceType } from '../service-content.ts'
 
 /** /customer-service/{serviceType} (spec §2.1). */
 export function ServicePage({ type, content }: { type: ServiceType; content: ServiceContent }) {
   return (
     <article className="container" style={{ paddingBlock: '1.5rem 2rem', maxWidth: '52rem' }}>
-      <PageHead title={content.title} description={content.intro} />
       <Breadcrumb
         items={[
           { label: 'Home', link: { to: '/' } },

@@ -1,4 +1,3 @@
-import { PageHead } from '../../../components/page-head.tsx'
 import { BestSellers } from './best-sellers.tsx'
 import { CategoryCarousel } from './category-carousel.tsx'
 import { Hero } from './hero.tsx'
@@ -7,7 +6,6 @@ import { ServiceTiles } from './service-tiles.tsx'
 export function HomePage() {
   return (
     <>
-      <PageHead />
       <Hero />
       <CategoryCarousel />
       <BestSellers />

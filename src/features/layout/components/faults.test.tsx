@@ -14,10 +14,13 @@ describe('API faults', () => {
 
   it('gives up on a request the server never answers after 15 s, with the timeout message and Retry', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
+    let requested = () => {}
+    const asked = new Promise<void>((resolve) => (requested = resolve))
     apiServer.use(
       http.get(
         '*/api/products',
         async () => {
+          requested()
           await delay('infinite')
           return HttpResponse.json({})
         },
@@ -25,6 +28,8 @@ describe('API faults', () => {
       ),
     )
     const rendered = renderApp('/products')
+    // The clock runs from the request on (the page's code, its loader with it, loads first).
+    await asked
     await vi.advanceTimersByTimeAsync(14_000)
     expect(screen.queryByText(TIMEOUT_MESSAGE)).not.toBeInTheDocument()
     await vi.advanceTimersByTimeAsync(1_000)

@@ -15,8 +15,9 @@ const SOCIAL_ICONS = {
 }
 
 export function Footer() {
-  // The link lists are accordions on small screens (spec §2.3).
-  const wide = useMediaQuery(TABLET_QUERY)
+  // The link lists are accordions on small screens (spec §2.3): open until the app runs, so every
+  // link works at any width before (and without) JavaScript.
+  const wide = useMediaQuery(TABLET_QUERY, true)
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.top}`}>

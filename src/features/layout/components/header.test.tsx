@@ -6,7 +6,9 @@ import { renderApp } from '../../../test/render-app.tsx'
 const header = () => screen.getByRole('banner')
 
 describe('header at 1024 px and wider', () => {
-  it("shows 'All Products', the first 4 categories and 'More Categories', and no hamburger", async () => {
+  // Both layouts are in the page, for any width the server may be rendering for; CSS shows one of
+  // them (the bar from 1024 px, the hamburger below), which e2e/home.spec.ts checks in Chromium.
+  it("has 'All Products', the first 4 categories and 'More Categories' in its bar", async () => {
     setViewportWidth(1024)
     await renderApp('/')
     const nav = within(header()).getByRole('navigation', { name: 'Main' })
@@ -20,7 +22,6 @@ describe('header at 1024 px and wider', () => {
       ['Fragrances', '/products/fragrances'],
       ['Skincare', '/products/skincare'],
     ])
-    expect(within(header()).queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument()
   })
 
   it("'More Categories' opens the other 16, and Escape closes it back onto its button", async () => {
@@ -110,10 +111,9 @@ describe('header at 1024 px and wider', () => {
 })
 
 describe('header below 1024 px', () => {
-  it('shows the hamburger instead of the category bar', async () => {
+  it('has the hamburger, closed', async () => {
     setViewportWidth(1023)
     await renderApp('/')
-    expect(within(header()).queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument()
     expect(within(header()).getByRole('button', { name: 'Open menu' })).toHaveAttribute(
       'aria-expanded',
       'false',

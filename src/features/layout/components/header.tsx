@@ -1,15 +1,20 @@
-import { Link } from '@tanstack/react-router'
-import { useAtomValue, useSetAtom } from 'jotai'
+import { Link, useHydrated } from '@tanstack/react-router'
+import { useSetAtom } from 'jotai'
 import { useCallback, useId, useRef, useState } from 'react'
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from '../../../components/icons.tsx'
+import { OnDemand } from '../../../components/on-demand.tsx'
+import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { messages } from '../../../lib/messages.ts'
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
 import { accountModalOpenAtom } from '../../account/index.ts'
-import { cartCountAtom } from '../../cart/index.ts'
 import { HEADER_CATEGORY_COUNT, useCategories } from '../../catalog/index.ts'
 import styles from './header.module.css'
-import { MobileMenu } from './mobile-menu.tsx'
 import { MoreCategories } from './more-categories.tsx'
+
+// The phone menu's code loads when the shopper reaches for the button.
+const MobileMenu = lazyComponent(() => import('./mobile-menu.tsx'), 'MobileMenu')
+// The cart's count is the shopper's own: it comes in once the page is hydrated, with the cart's code.
+const CartCount = lazyComponent(() => import('../../cart/index.ts'), 'CartCount')
 
 export function Header() {
   const isDesktop = useMediaQuery(DESKTOP_QUERY)
@@ -19,7 +24,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false)
   const menuId = useId()
   const hamburger = useRef<HTMLButtonElement>(null)
-  const cartCount = useAtomValue(cartCountAtom)
+  const hydrated = useHydrated()
   const openAccountModal = useSetAtom(accountModalOpenAtom)
   // The menu belongs to the narrow layout: growing past 1024 px closes it for good.
   if (isDesktop && menuOpen) setMenuOpen(false)
@@ -28,55 +33,52 @@ export function Header() {
     hamburger.current?.focus()
   }, [])
 
+  // Both layouts are in the page and CSS shows one (decisions §9): the server cannot know the width.
   return (
     <header className={styles.header}>
       <div className={`container ${styles.bar}`}>
-        {!isDesktop && (
-          <button
-            ref={hamburger}
-            type="button"
-            className={styles.iconButton}
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
-          </button>
-        )}
+        <button
+          ref={hamburger}
+          type="button"
+          className={`${styles.iconButton} ${styles.menuButton}`}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <CloseIcon /> : <MenuIcon />}
+        </button>
         <Link to="/" className={styles.logo} aria-label={`${messages.brand} home`}>
           <span className={styles.logoMark} aria-hidden="true">
             ◆
           </span>
           {messages.brand}
         </Link>
-        {isDesktop && (
-          <nav className={styles.nav} aria-label="Main">
-            <ul className={styles.navList}>
-              <li>
-                <Link to="/products" className={styles.navLink} activeOptions={{ exact: true }}>
-                  {messages.allProducts}
+        <nav className={styles.nav} aria-label="Main">
+          <ul className={styles.navList}>
+            <li>
+              <Link to="/products" className={styles.navLink} activeOptions={{ exact: true }}>
+                {messages.allProducts}
+              </Link>
+            </li>
+            {barCategories.map((category) => (
+              <li key={category.slug}>
+                <Link
+                  to="/products/$category"
+                  params={{ category: category.slug }}
+                  className={styles.navLink}
+                >
+                  {category.name}
                 </Link>
               </li>
-              {barCategories.map((category) => (
-                <li key={category.slug}>
-                  <Link
-                    to="/products/$category"
-                    params={{ category: category.slug }}
-                    className={styles.navLink}
-                  >
-                    {category.name}
-                  </Link>
-                </li>
-              ))}
-              {moreCategories.length > 0 && (
-                <li>
-                  <MoreCategories categories={moreCategories} />
-                </li>
-              )}
-            </ul>
-          </nav>
-        )}
+            ))}
+            {moreCategories.length > 0 && (
+              <li>
+                <MoreCategories categories={moreCategories} />
+              </li>
+            )}
+          </ul>
+        </nav>
         <div className={styles.actions}>
           <Link to="/search" className={styles.iconButton} aria-label="Search">
             <SearchIcon />
@@ -89,21 +91,23 @@ export function Header() {
           >
             <UserIcon />
           </button>
-          <Link
-            to="/cart"
-            className={styles.iconButton}
-            aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
-          >
+          <Link to="/cart" className={styles.iconButton}>
             <CartIcon />
-            {cartCount > 0 && (
-              <span className={styles.badge} aria-hidden="true">
-                {cartCount > 99 ? '99+' : cartCount}
-              </span>
+            {hydrated ? (
+              <OnDemand fallback={<span className="visually-hidden">Cart</span>}>
+                <CartCount />
+              </OnDemand>
+            ) : (
+              <span className="visually-hidden">Cart</span>
             )}
           </Link>
         </div>
       </div>
-      {!isDesktop && menuOpen && <MobileMenu id={menuId} onClose={closeMenu} />}
+      {!isDesktop && menuOpen && (
+        <OnDemand>
+          <MobileMenu id={menuId} onClose={closeMenu} />
+        </OnDemand>
+      )}
     </header>
   )
 }

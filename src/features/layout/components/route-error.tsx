@@ -2,8 +2,6 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { ErrorState } from '../../../components/error-state.tsx'
-import { messages } from '../../../lib/messages.ts'
-import { PageHead } from '../../../components/page-head.tsx'
 import styles from './status-page.module.css'
 
 /** A page whose data failed to load: what went wrong, and Retry (decisions §5). */
@@ -18,7 +16,6 @@ export function RouteError({ error }: ErrorComponentProps) {
 
   return (
     <section className={`container ${styles.page}`} aria-labelledby="route-error-title">
-      <PageHead title={messages.genericError} noindex />
       <ErrorState error={error} onRetry={() => void router.invalidate()}>
         <h1 id="route-error-title">Sorry, this page could not be loaded</h1>
       </ErrorState>

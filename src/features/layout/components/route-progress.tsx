@@ -1,8 +1,13 @@
 import { useRouterState } from '@tanstack/react-router'
+import { useAfterHydration } from '../../../lib/use-after-hydration.ts'
 import styles from './route-progress.module.css'
 
+/** A bar at the top while the next page loads; none in the server's HTML (no navigation there). */
 export function RouteProgress() {
-  const loading = useRouterState({ select: (state) => state.status === 'pending' })
+  const loading = useAfterHydration(
+    useRouterState({ select: (state) => state.status === 'pending' }),
+    false,
+  )
   return loading ? (
     <div className={styles.bar} role="progressbar" aria-label="Loading page" />
   ) : null

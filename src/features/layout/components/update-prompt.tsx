@@ -1,7 +1,10 @@
 import { useState, useSyncExternalStore } from 'react'
-import { messages } from '../../../lib/messages.ts'
+import { OnDemand } from '../../../components/on-demand.tsx'
+import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { applyUpdate, onUpdateWaiting, updateWaiting } from '../../../lib/service-worker.ts'
-import styles from './update-prompt.module.css'
+
+// The bar's code loads when there is a new version to offer (from the precache, like the rest).
+const UpdateBar = lazyComponent(() => import('./update-bar.tsx'), 'UpdateBar')
 
 /**
  * Offers a new version of the app once it is installed (decisions §8), never swapping it in
@@ -13,19 +16,14 @@ export function UpdatePrompt() {
   const [reloading, setReloading] = useState(false)
   if (!waiting) return null
   return (
-    <div className={styles.prompt} role="status">
-      {messages.newVersion} –{' '}
-      <button
-        type="button"
-        className={styles.reload}
-        disabled={reloading}
-        onClick={() => {
+    <OnDemand>
+      <UpdateBar
+        reloading={reloading}
+        onReload={() => {
           setReloading(true)
           applyUpdate()
         }}
-      >
-        {messages.reload}
-      </button>
-    </div>
+      />
+    </OnDemand>
   )
 }

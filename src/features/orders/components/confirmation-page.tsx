@@ -3,9 +3,8 @@ import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { buttonClass } from '../../../components/button.tsx'
 import { messages } from '../../../lib/messages.ts'
+import { accountMessages, cartMessages, checkoutMessages } from '../../../lib/page-messages.ts'
 import { formatPrice, GIFT_CARD_AMOUNT } from '../../../lib/pricing.ts'
-import { PageHead } from '../../../components/page-head.tsx'
-import { PAGE_NAMES } from '../../../lib/page-heads.ts'
 import { isSignedInAtom } from '../../account/index.ts'
 import { AddressSummary } from '../../address/index.ts'
 import { lastOrderAtom } from '../orders.atoms.ts'
@@ -23,7 +22,6 @@ export function ConfirmationPage() {
   if (!order) {
     return (
       <div className={`container ${styles.page}`}>
-        <PageHead title={PAGE_NAMES.confirmation} noindex />
         <h1>No order to show</h1>
         <p className={styles.muted}>
           There is no recent order on this device. Once you place one, its confirmation appears
@@ -41,14 +39,13 @@ export function ConfirmationPage() {
   const { payment } = order
   return (
     <div className={`container ${styles.page}`}>
-      <PageHead title={messages.orderThanks} noindex />
       <div>
-        <h1>{messages.orderThanks}</h1>
+        <h1>{checkoutMessages.orderThanks}</h1>
         <p className={styles.number}>
           Order number: <strong>{order.orderNumber}</strong>
         </p>
         <p>
-          {messages.confirmationEmail} <strong>{order.address.email}</strong>
+          {checkoutMessages.confirmationEmail} <strong>{order.address.email}</strong>
         </p>
         <label className={styles.switch}>
           <input
@@ -76,7 +73,7 @@ export function ConfirmationPage() {
             )}
             <p className={styles.muted}>
               {payment.method === 'card'
-                ? messages.visaEndingIn(payment.cardLast4 ?? '')
+                ? checkoutMessages.visaEndingIn(payment.cardLast4 ?? '')
                 : METHOD_NAMES[payment.method]}
             </p>
           </section>
@@ -86,11 +83,11 @@ export function ConfirmationPage() {
           </section>
           {!signedIn && (
             <section className={styles.card} aria-labelledby="become-member">
-              <h2 id="become-member">{messages.createAccountHeading}</h2>
-              <p className={styles.muted}>{messages.becomeMember}</p>
+              <h2 id="become-member">{accountMessages.createAccountHeading}</h2>
+              <p className={styles.muted}>{cartMessages.becomeMember}</p>
               <div>
                 <Link to="/userauth" className={buttonClass('secondary')}>
-                  {messages.createAccountLink}
+                  {cartMessages.createAccountLink}
                 </Link>
               </div>
             </section>

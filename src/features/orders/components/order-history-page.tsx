@@ -1,8 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { buttonClass } from '../../../components/button.tsx'
-import { PageHead } from '../../../components/page-head.tsx'
-import { PAGE_NAMES } from '../../../lib/page-heads.ts'
 import { orderHistoryListAtom } from '../orders.atoms.ts'
 import { OrderLines } from './order-lines.tsx'
 import styles from './orders.module.css'
@@ -14,7 +12,6 @@ export function OrderHistoryPage() {
   const orders = useAtomValue(orderHistoryListAtom)
   return (
     <div className={`container ${styles.page}`}>
-      <PageHead title={PAGE_NAMES.orders} noindex />
       <h1>My Purchases</h1>
       {orders.length === 0 ? (
         <div>

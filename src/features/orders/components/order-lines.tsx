@@ -1,4 +1,4 @@
-import { LineList, OrderTotals } from '../../cart/index.ts'
+import { LineList, OrderTotals } from '../../../components/order-lines.tsx'
 import type { Order } from '../order.schemas.ts'
 
 /** An order's items and its price summary, as it was placed. */

@@ -111,7 +111,7 @@ describe('order confirmation (spec §2.11, decisions §6)', () => {
     expect(
       screen.getByRole('heading', { level: 1, name: 'Thank you for your order!' }),
     ).toBeInTheDocument()
-    await waitFor(() => expect(document.title).toBe('Thank you for your order! | Meridian'))
+    await waitFor(() => expect(document.title).toBe('Order confirmation | Meridian'))
     expect(screen.getByText(order.orderNumber).parentElement).toHaveTextContent(
       `Order number: ${order.orderNumber}`,
     )

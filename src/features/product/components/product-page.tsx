@@ -2,8 +2,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Breadcrumb } from '../../../components/breadcrumb.tsx'
 import { Price } from '../../../components/price.tsx'
 import { StarRating } from '../../../components/star-rating.tsx'
-import { messages } from '../../../lib/messages.ts'
-import { PageHead } from '../../../components/page-head.tsx'
+import { productMessages } from '../../../lib/page-messages.ts'
 import { categoryName, productQuery, useCategories } from '../../catalog/index.ts'
 import { Perks } from './perks.tsx'
 import { ProductGallery } from './product-gallery.tsx'
@@ -26,7 +25,6 @@ export function ProductPage({ id }: { id: number }) {
 
   return (
     <div className={`container ${styles.page}`}>
-      <PageHead title={product.title} description={product.description} image={product.images[0]} />
       <Breadcrumb
         items={[
           { label: 'Home', link: { to: '/' } },
@@ -65,11 +63,11 @@ export function ProductPage({ id }: { id: number }) {
         </div>
       </div>
       <section className={styles.section} aria-labelledby="perks-title">
-        <h2 id="perks-title">{messages.includedWithPurchase}</h2>
+        <h2 id="perks-title">{productMessages.includedWithPurchase}</h2>
         <Perks />
       </section>
       <section className={styles.section} aria-labelledby="related-title">
-        <h2 id="related-title">{messages.youMightAlsoLike}</h2>
+        <h2 id="related-title">{productMessages.youMightAlsoLike}</h2>
         <RelatedProducts id={product.id} />
       </section>
     </div>

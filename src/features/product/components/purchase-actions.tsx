@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { Button } from '../../../components/button.tsx'
-import { messages } from '../../../lib/messages.ts'
+import { productMessages } from '../../../lib/page-messages.ts'
+import { useAfterHydration } from '../../../lib/use-after-hydration.ts'
 import type { Product } from '../../catalog/index.ts'
 import { addToCartAtom } from '../../cart/index.ts'
 import { savedAtom, toggleSavedAtom } from '../../saved/index.ts'
@@ -15,13 +16,16 @@ const ADDED_TOAST_MS = 3000
 export function PurchaseActions({ product }: { product: Product }) {
   const addToCart = useSetAtom(addToCartAtom)
   const toggleSaved = useSetAtom(toggleSavedAtom)
-  const saved = useAtomValue(savedAtom).some((item) => item.id === product.id)
+  const saved = useAfterHydration(
+    useAtomValue(savedAtom).some((item) => item.id === product.id),
+    false,
+  )
   const navigate = useNavigate()
   // A local "mutation": it changes no server data, but its success toast goes through the
   // mutation cache like every other toast (decisions §5).
   const add = useMutation({
     mutationFn: (item: Product) => Promise.resolve(addToCart(item)),
-    meta: { successMessage: messages.addedToCart, successToastMs: ADDED_TOAST_MS },
+    meta: { successMessage: productMessages.addedToCart, successToastMs: ADDED_TOAST_MS },
   })
   const soldOut = product.stock <= 0
 
@@ -29,14 +33,14 @@ export function PurchaseActions({ product }: { product: Product }) {
     <>
       <div className={styles.actions}>
         <Button onClick={() => add.mutate(product)} disabled={soldOut}>
-          {messages.addToCart}
+          {productMessages.addToCart}
         </Button>
         <Button
           variant="secondary"
           disabled={soldOut}
           onClick={() => add.mutate(product, { onSuccess: () => void navigate({ to: '/cart' }) })}
         >
-          {messages.expressCheckout}
+          {productMessages.expressCheckout}
         </Button>
       </div>
       <div className={styles.actions}>

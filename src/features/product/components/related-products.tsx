@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { QueryBoundary } from '../../../components/query-boundary.tsx'
-import { messages } from '../../../lib/messages.ts'
+import { productMessages } from '../../../lib/page-messages.ts'
 import { relatedQuery, ProductGrid, ProductGridSkeleton } from '../../catalog/index.ts'
 
 /**
@@ -18,5 +18,11 @@ export function RelatedProducts({ id }: { id: number }) {
 function RelatedList({ id }: { id: number }) {
   const { data } = useSuspenseQuery(relatedQuery(id))
   if (data.length === 0) return <p>No suggestions right now.</p>
-  return <ProductGrid products={data.slice(0, 3)} label={messages.youMightAlsoLike} belowTheFold />
+  return (
+    <ProductGrid
+      products={data.slice(0, 3)}
+      label={productMessages.youMightAlsoLike}
+      belowTheFold
+    />
+  )
 }

@@ -3,8 +3,6 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { Button, buttonClass } from '../../../components/button.tsx'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
 import { Price } from '../../../components/price.tsx'
-import { PageHead } from '../../../components/page-head.tsx'
-import { PAGE_NAMES } from '../../../lib/page-heads.ts'
 import { moveToCartAtom } from '../saved.actions.ts'
 import { removeSavedAtom, savedAtom } from '../saved.atoms.ts'
 import styles from './saved-page.module.css'
@@ -17,7 +15,6 @@ export function SavedPage() {
 
   return (
     <div className={`container ${styles.page}`}>
-      <PageHead title={PAGE_NAMES.saved} noindex />
       <h1>My Saved Items ({items.length})</h1>
       {items.length === 0 ? (
         <div className={styles.empty}>

@@ -4,8 +4,6 @@ import { Button } from '../../../components/button.tsx'
 import { SearchIcon } from '../../../components/icons.tsx'
 import { ErrorState } from '../../../components/error-state.tsx'
 import { messages } from '../../../lib/messages.ts'
-import { PageHead } from '../../../components/page-head.tsx'
-import { PAGE_NAMES } from '../../../lib/page-heads.ts'
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts'
 import { searchQuery, ProductGrid, ProductGridSkeleton } from '../../catalog/index.ts'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, searchTerm } from '../search.ts'
@@ -42,7 +40,6 @@ export function SearchPage({ query, onQueryChange }: SearchPageProps) {
 
   return (
     <div className={`container ${styles.page}`}>
-      <PageHead title={term ? `Search: ${query.trim()}` : PAGE_NAMES.search} noindex />
       <h1>Search</h1>
       <form className={styles.field} role="search" onSubmit={(event) => event.preventDefault()}>
         <label htmlFor={inputId}>{messages.searchLabel}</label>

@@ -1,7 +1,13 @@
-import { SERVICE_TYPES } from '../../src/features/customer-service/service-content.ts'
-import { PRIVATE_PAGES } from '../../src/lib/page-heads.ts'
-import type { ApiFetch } from '../static/route-hints.ts'
-import { readCategories, readSitemapProducts, type SitemapProduct } from './catalogue-reads.ts'
+import * as v from 'valibot'
+import { SERVICE_TYPES } from './features/customer-service/service-content.ts'
+import { requestJson } from './lib/api-client.ts'
+import { env } from './lib/env.ts'
+import { PRIVATE_PAGES } from './lib/page-heads.ts'
+
+/**
+ * The site's documents for crawlers, which the server sends beside the pages (entry-server.tsx):
+ * /sitemap.xml names the pages the app has, /robots.txt the ones search engines should skip.
+ */
 
 const escapeXml = (text: string) =>
   text
@@ -11,6 +17,15 @@ const escapeXml = (text: string) =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&apos;')
 
+const sitemapProducts = v.object({
+  products: v.array(
+    v.object({ id: v.number(), category: v.string(), meta: v.object({ updatedAt: v.string() }) }),
+  ),
+})
+const categorySlugs = v.array(v.object({ slug: v.string() }))
+
+type SitemapProduct = v.InferOutput<typeof sitemapProducts>['products'][number]
+
 /** The newest `meta.updatedAt` among products, or none. */
 const newest = (products: readonly SitemapProduct[]) =>
   products.reduce<string | undefined>(
@@ -19,18 +34,25 @@ const newest = (products: readonly SitemapProduct[]) =>
     undefined,
   )
 
+/** The catalogue as the sitemap names it: none when the app reads another API (its own to list). */
+async function catalogue() {
+  if (!env.bundledApi) return { products: [], slugs: [] }
+  const [list, categories] = await Promise.all([
+    requestJson(sitemapProducts, 'products', {
+      searchParams: { limit: 0, select: 'id,category,meta' },
+    }),
+    requestJson(categorySlugs, 'products/categories'),
+  ]).catch(() => [{ products: [] }, []] as const)
+  return { products: list.products, slugs: categories.map(({ slug }) => slug) }
+}
+
 /**
  * /sitemap.xml: home, the listings, every category and every product (each with the date its
- * catalogue entry last changed), and the customer-service pages. Without the site's own API (the
- * app reads another one), only the pages that do not depend on the catalogue.
+ * catalogue entry last changed), and the customer-service pages.
  */
-export async function sitemapXml(origin: string, api?: ApiFetch): Promise<string> {
-  const answer = api ? await readSitemapProducts(api) : undefined
-  const products = typeof answer === 'object' ? answer.products : []
-  const categories = api ? await readCategories(api) : undefined
-  const slugs = typeof categories === 'object' ? categories.map(({ slug }) => slug) : []
+export async function sitemapXml(origin: string): Promise<string> {
+  const { products, slugs } = await catalogue()
   const catalogueDate = newest(products)
-
   const entries: [path: string, lastmod?: string][] = [
     ['/', catalogueDate],
     ['/products', catalogueDate],

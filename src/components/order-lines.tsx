@@ -3,7 +3,7 @@ import {
   lineDiscountedPrice,
   type OrderAmounts,
   type PricedLine,
-} from '../../../lib/pricing.ts'
+} from '../lib/pricing.ts'
 import styles from './order-lines.module.css'
 
 interface Line extends PricedLine {

@@ -1,15 +1,14 @@
 import type {
   BreadcrumbList,
-  ItemList,
   ItemAvailability,
+  ItemList,
   Organization,
   Product,
   SearchAction,
   WebSite,
   WithContext,
 } from 'schema-dts'
-import { discountedPrice } from '../../src/lib/pricing.ts'
-import type { CatalogueProduct } from './catalogue-reads.ts'
+import { discountedPrice } from './pricing.ts'
 
 /**
  * schema.org structured data (JSON-LD) for the pages search engines show richly: typed with
@@ -22,15 +21,32 @@ const AVAILABILITY: Record<string, ItemAvailability> = {
   'Out of Stock': 'https://schema.org/OutOfStock',
 }
 
+/** What a product's structured data names. */
+export interface ProductFacts {
+  title: string
+  description: string
+  category: string
+  brand?: string
+  price: number
+  discountPercentage: number
+  rating: number
+  stock: number
+  images: readonly string[]
+  sku?: string
+  availabilityStatus?: string
+  reviews?: readonly unknown[]
+}
+
 /** A product page: the price a shopper pays (after its discount, as the page shows it). */
-export function productLd(product: CatalogueProduct, url: string): WithContext<Product> {
+export function productLd(product: ProductFacts, url: string): WithContext<Product> {
+  const reviews = product.reviews?.length ?? 0
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: product.title,
     description: product.description,
-    image: product.images,
-    sku: product.sku,
+    image: [...product.images],
+    ...(product.sku && { sku: product.sku }),
     url,
     category: product.category,
     ...(product.brand && { brand: { '@type': 'Brand', name: product.brand } }),
@@ -40,16 +56,16 @@ export function productLd(product: CatalogueProduct, url: string): WithContext<P
       price: discountedPrice(product.price, product.discountPercentage).toFixed(2),
       priceCurrency: 'USD',
       availability:
-        AVAILABILITY[product.availabilityStatus] ??
+        AVAILABILITY[product.availabilityStatus ?? ''] ??
         (product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock'),
     },
-    ...(product.reviews.length > 0 && {
+    ...(reviews > 0 && {
       aggregateRating: {
         '@type': 'AggregateRating',
         ratingValue: product.rating,
         bestRating: 5,
         worstRating: 1,
-        reviewCount: product.reviews.length,
+        reviewCount: reviews,
       },
     }),
   }
@@ -74,7 +90,7 @@ export function breadcrumbLd(
 /** A listing's first page of products, each by its page's address. */
 export function itemListLd(
   name: string,
-  products: readonly Pick<CatalogueProduct, 'id' | 'title'>[],
+  products: readonly { id: number; title: string }[],
   productUrl: (id: number) => string,
 ): WithContext<ItemList> {
   return {

@@ -1,0 +1,136 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { Manifest } from '@tanstack/react-router'
+import {
+  createRequestHandler,
+  createSsrStreamResponse,
+  defineHandlerCallback,
+  getSsrStatus,
+  RouterServer,
+  transformReadableStreamWithRouter,
+} from '@tanstack/react-router/ssr/server'
+import { renderToReadableStream } from 'react-dom/server'
+import { setApiFetch } from './lib/api-client.ts'
+import { toApiError } from './lib/api-error.ts'
+import type { Notifier } from './lib/notify.ts'
+import { createAppRouter, type AppRouter } from './router.tsx'
+import { robotsTxt, sitemapXml } from './site-documents.ts'
+
+/**
+ * The server's side of the app (the SSR build's entry, src/ → dist/server/entry-server.js): each
+ * page's whole first view, rendered from the same route tree, loaders, queries and components as
+ * the browser, which then hydrates it; and the site's documents for crawlers.
+ */
+
+/** The server shows no toasts: a failure is part of the page it renders. */
+const silent: Notifier = { error: () => undefined, success: () => undefined }
+
+export interface AppServerOptions {
+  /** The client build's assets per route (the router's manifest): stylesheets, code, the entry. */
+  manifest?: Manifest
+  /**
+   * Answers the app's API requests during a render: the site's own API in-process, or another
+   * API (VITE_API_URL) over the network. `origin` is the page's, for the absolute URLs answers carry.
+   */
+  fetchApi: (request: Request, origin: string) => Promise<Response>
+  /** The site's public origin (SITE_URL); default: each request's own. */
+  siteUrl?: string
+}
+
+export interface RenderOptions {
+  /** Render the layout only, for the browser to load the page itself. */
+  shell?: boolean
+  /** Aborts the render's API requests (a deadline for a slow API). */
+  signal?: AbortSignal
+}
+
+export interface RenderedPage {
+  /** The page's whole HTML, its status and headers; or a redirect. */
+  response: Response
+  /**
+   * False when some data the page shows could not be had (the API failed or was too slow; not a
+   * page that does not exist): the server then sends the layout for the browser to fill in.
+   */
+  complete: boolean
+}
+
+interface RenderScope {
+  fetchApi: AppServerOptions['fetchApi']
+  origin: string
+  signal?: AbortSignal
+}
+
+/**
+ * The page being rendered, for the app's HTTP client (lib/api-client.ts): it has one fetch for the
+ * whole process, and this tells it where the requests of the render under way go.
+ */
+const scope = new AsyncLocalStorage<RenderScope>()
+
+setApiFetch((input, init) => {
+  const request = new Request(input, init)
+  const current = scope.getStore()
+  if (!current) return fetch(request)
+  const signal = current.signal && AbortSignal.any([request.signal, current.signal])
+  return current.fetchApi(signal ? new Request(request, { signal }) : request, current.origin)
+})
+
+// Waits for everything the page shows, suspended parts included, before writing any of it: the
+// HTML is whole without JavaScript, and the same bytes for everyone, so it can be hashed for the
+// Content-Security-Policy and cached (the server's own API answers in well under a millisecond, so
+// streaming the parts that suspend would not make them arrive any sooner).
+const renderWhole = defineHandlerCallback<AppRouter>(
+  async ({ request, router, responseHeaders }) => {
+    const stream = await renderToReadableStream(<RouterServer router={router} />, {
+      signal: request.signal,
+      // Every part in its place: none set aside for a script to move in later (unreadable without it).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error) => {
+        if (!request.signal.aborted) console.error(error)
+      },
+    })
+    await stream.allReady
+    const body = transformReadableStreamWithRouter(router, stream, { signal: request.signal })
+    return createSsrStreamResponse(
+      router,
+      new Response(body, { status: getSsrStatus(router), headers: responseHeaders }),
+    )
+  },
+)
+
+/** Whether a request of the render failed: an API error, not a product that does not exist. */
+const failedRequests = ({ options }: AppRouter) =>
+  options.context.queryClient
+    .getQueryCache()
+    .getAll()
+    .some((query) => query.state.status === 'error' && toApiError(query.state.error).status !== 404)
+
+export function createAppServer({ manifest, fetchApi, siteUrl }: AppServerOptions) {
+  const originOf = (request: Request) => siteUrl ?? new URL(request.url).origin
+
+  /** The page for `request`, rendered by a router, QueryClient and Jotai store of its own. */
+  async function render(
+    request: Request,
+    { shell = false, signal }: RenderOptions = {},
+  ): Promise<RenderedPage> {
+    const origin = originOf(request)
+    let router: AppRouter | undefined
+    const handler = createRequestHandler({
+      request,
+      createRouter: () => {
+        router = createAppRouter({ notifier: silent, origin, isShell: shell })
+        return router
+      },
+      getRouterManifest: manifest && (() => manifest),
+    })
+    const response = await scope.run({ fetchApi, origin, signal }, () => handler(renderWhole))
+    const failed = response.status === 500 || (router !== undefined && failedRequests(router))
+    return { response, complete: !failed }
+  }
+
+  return {
+    render,
+    sitemapXml: (origin: string) => scope.run({ fetchApi, origin }, () => sitemapXml(origin)),
+    robotsTxt,
+  }
+}
+
+export type AppServer = ReturnType<typeof createAppServer>

@@ -1,0 +1,23 @@
+import { useAtomValue } from 'jotai'
+import { cartCountAtom } from '../cart.atoms.ts'
+import styles from './cart-count.module.css'
+
+/**
+ * The header's cart link's name and count (spec §2.3): in words for assistive technology
+ * ("Cart, 3 items"), on a badge for the eye. The server's HTML is the same for every shopper and
+ * names only "Cart"; the header shows this in its place once the page is hydrated, with the
+ * cart's code.
+ */
+export function CartCount() {
+  const count = useAtomValue(cartCountAtom)
+  return (
+    <>
+      <span className="visually-hidden">{`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}</span>
+      {count > 0 && (
+        <span className={styles.badge} aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </>
+  )
+}

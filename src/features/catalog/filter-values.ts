@@ -1,0 +1,13 @@
+/**
+ * The values the fixed filter groups of spec §3 take in a listing's URL, which every page's route
+ * table validates (listing-search.ts); filters.ts gives each its label and its rule (the listing's
+ * code), and the compiler checks the two name the same values. Brands come from the data.
+ */
+export const FILTER_VALUES = {
+  discount: ['10', '20', '50', 'free'],
+  price: ['10-100', '100-500', '500-1000', '1000+'],
+  rating: ['5', '4', '3'],
+} as const
+
+export type FilterKey = 'discount' | 'price' | 'brand' | 'rating'
+export type Filters = Partial<Record<FilterKey, readonly string[]>>

@@ -1,0 +1,53 @@
+/** The form messages of spec §5, verbatim; a message two forms share is one entry. */
+export const validation = {
+  // Shipping address, card and gift card
+  fillOut: 'Please fill out this field.',
+  // Ours: the spec sets no length limit, so it has no message for one.
+  tooLong: (max: number) => `Use at most ${max} characters`,
+
+  // Shipping address (the pincode message is registration's too)
+  stateMissing: 'Please select an item in the list',
+  pincode: 'Pincode is not valid',
+  mobile: 'Phone number is not valid',
+  addressEmail: 'Not a proper email',
+
+  // Card and gift card
+  cardNumber: 'Card Number is not valid',
+  // Ours: the spec names the MM/YY format but gives no message for another.
+  expiryFormat: 'Enter the date as MM/YY',
+  expiryMonth: 'Invalid Expiration Month',
+  expiryPast: 'Invalid Expiration Date has past',
+  cvv: 'CVV Number is not valid',
+  pin: 'Must be exactly 4 characters',
+
+  // Login
+  userNameRequired: 'User Name is required',
+  passwordRequired: 'Password is required',
+
+  // Registration (and its password, as login's)
+  countryMissing: 'Country is missing.',
+  userNameMissing: 'User Name missing',
+  phoneInvalid: 'Invalid phone number',
+
+  // Registration and profile
+  emailMissing: 'Email Address missing.',
+  emailFormat: 'Email is not in proper format',
+  confirmEmailMissing: 'Confirm Email Address Missing.',
+  emailMismatch: 'Email does not match',
+  firstNameMissing: 'First Name missing',
+  lastNameMissing: 'Last Name missing',
+  confirmPasswordRequired: 'Confirm Password is required',
+  passwordMismatch: 'Passwords does not match',
+
+  // Profile. The letters-only message says FirstName for both names (spec §5).
+  nameLetters: 'Please enter valid FirstName',
+  nameMin: 'Must Contain 3 Characters',
+  nameMax: 'Cannot exceed 10 Characters',
+  phoneMissing: 'Phone Number missing',
+  phoneFormat: 'Enter Valid Phone Number',
+  birthDate: 'Enter Date of Birth in the right format',
+  currentPasswordRequired: 'Current Password is required',
+  currentPasswordMismatch: "Current password doesn't match",
+  newPasswordRequired: 'New Password is required',
+  newPasswordMin: 'Must Contain 6 Characters',
+} as const

@@ -1,0 +1,68 @@
+import { env } from './env.ts'
+import { PAGE_NAMES } from './page-heads.ts'
+
+const brand = env.brand
+
+/** The product page's texts (spec §2.6, §4). */
+export const productMessages = {
+  // Product and cart (spec §2.6, §2.7, §4)
+  includedWithPurchase: 'Included with this Purchase',
+  youMightAlsoLike: 'You Might Also Like',
+  addToCart: 'Add to Cart',
+  expressCheckout: 'Express Checkout',
+  addedToCart: 'Product Added To Cart Succesfully',
+} as const
+
+/** The cart's texts (spec §2.7, §4, §5). */
+export const cartMessages = {
+  yourCart: PAGE_NAMES.cart,
+  cartEmpty: 'Your Shopping cart is empty',
+  pickUp: `Pick Up at ${brand} Permimeter Mall`,
+  blackFriday: (percent: number) => `${percent}% off for Black Friday`,
+  checkoutNow: 'Checkout Now',
+  becomeMember: `Become a ${brand} Member for faster checkout`,
+  createAccountLink: 'Create an account',
+  signIn: 'Sign in',
+  promoInvalid: 'Sorry Promo code is Invaild applying default 5$ off',
+} as const
+
+/** Sign-in, registration, the account modal and page (spec §2.8, §2.9, §2.12). */
+export const accountMessages = {
+  // Account (spec §2.8, §2.9, §2.12)
+  createYourAccount: 'Create Your Account',
+  createAccountHeading: 'Create An Account',
+  createAccountText: `Create a ${brand} account with your email address.`,
+  createAccountButton: 'create an account',
+  welcome: 'Welcome,',
+  chooseOne: 'Choose One',
+  passwordHint:
+    'Your password should contain 6-20 case sensitive characters, at least one numeral, at least one alphabet,special characters allowed.',
+  passwordTips: 'Password Tips',
+  overview: 'Overview',
+  edit: 'Edit',
+  saveChanges: 'Save Changes',
+  cancel: 'Cancel',
+  // An API that only simulates writes (the public demo API) said yes but kept nothing.
+  registrationNotKept:
+    'Your account was not kept: this catalogue service is a demo that does not store new accounts, so it cannot sign you in. You can still shop and check out without an account.',
+  profileNotKept:
+    'Your changes were not kept: this catalogue service is a demo that does not store them. Your details are shown as the service still has them.',
+} as const
+
+/** Checkout and order confirmation (spec §2.10, §2.11). */
+export const checkoutMessages = {
+  // Checkout and order confirmation (spec §2.10, §2.11)
+  cartCount: (count: number) => `Cart (${count})`,
+  shippingAddress: 'Shipping Address',
+  changeAddress: 'Change Address',
+  standardGround: 'Standard Ground',
+  fasterShipping: 'Choose faster shipping',
+  paymentOptions: 'Payment Options',
+  payWithGiftCard: `Pay with ${brand} gift Card`,
+  billingSameAsShipping: 'Use Shipping Address for Billing',
+  visaEndingIn: (code: string) => `Visa ending in ${code}`,
+  changePayment: 'Change Payment',
+  orderReview: 'Order Review',
+  orderThanks: 'Thank you for your order!',
+  confirmationEmail: 'You will receive an email confirmation shortly at',
+} as const

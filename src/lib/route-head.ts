@@ -1,0 +1,99 @@
+import type { AnyRouteMatch } from '@tanstack/react-router'
+import { pwaAssetsHead } from 'virtual:pwa-assets/head'
+import { env } from './env.ts'
+import type { RouterContext } from './router-context.ts'
+import { canonicalUrl, documentTitle, PAGE_NAMES, siteDescription, summary } from './page-heads.ts'
+
+/**
+ * What a page's HTML head says: its title, its description, its canonical address, its link
+ * previews, its structured data and whether search engines may index it. Each route's `head()`
+ * builds its own with `pageHead`; the server renders them into the page's first HTML and the app
+ * keeps them after each navigation (HeadContent, in features/layout/components/document.tsx).
+ */
+
+type Meta = NonNullable<AnyRouteMatch['meta']>[number]
+type Link = NonNullable<AnyRouteMatch['links']>[number]
+export interface RouteHead {
+  meta: Meta[]
+  links?: Link[]
+}
+
+/** What a page says of itself in its head. */
+export interface PageInfo {
+  /** The page's name; none for home. */
+  name?: string
+  /** Defaults to the site's description; shortened to what a search result shows. */
+  description?: string
+  /** An absolute picture URL for link previews. */
+  image?: string
+  /** A page about one shopper's session, or a search: search engines skip it. */
+  noindex?: boolean
+  type?: 'website' | 'product'
+  /** More link-preview properties: `product:price:amount` and the like. */
+  properties?: readonly (readonly [property: string, content: string])[]
+  /**
+   * schema.org objects (lib/structured-data.ts), for crawlers: they read the server's HTML, so the
+   * browser's build leaves them out (`import.meta.env.SSR`), and the page's own stay in the document
+   * the server sent until the shopper moves on (Document removes them then).
+   */
+  jsonLd?: readonly object[]
+}
+
+/** The match a route's head() is given, as far as a head reads it. */
+export type HeadMatch = Pick<AnyRouteMatch, 'pathname' | 'status' | 'context' | 'search'>
+
+function tags(page: PageInfo, url?: string): RouteHead {
+  const title = documentTitle(env.brand, page.name)
+  const description = summary(page.description ?? siteDescription(env.brand))
+  const meta: Meta[] = [{ title }, { name: 'description', content: description }]
+  if (page.noindex) meta.push({ name: 'robots', content: 'noindex' })
+  const properties: (readonly [string, string])[] = [
+    ['og:type', page.type ?? 'website'],
+    ['og:title', title],
+    ['og:description', description],
+    ...(url ? [['og:url', url] as const] : []),
+    ...(page.image ? [['og:image', page.image] as const] : []),
+    ...(page.properties ?? []),
+  ]
+  for (const [property, content] of properties) meta.push({ property, content })
+  meta.push({ name: 'twitter:card', content: page.image ? 'summary_large_image' : 'summary' })
+  // HeadContent writes each as <script type="application/ld+json">, its text escaped for HTML.
+  for (const data of page.jsonLd ?? []) meta.push({ 'script:ld+json': data } as Meta)
+  return { meta, links: url ? [{ rel: 'canonical', href: url }] : [] }
+}
+
+const notFoundHead = () => tags({ name: PAGE_NAMES.notFound, noindex: true })
+
+/**
+ * A page's head, for its route's `head()`: the not-found page's for a page that does not exist,
+ * and an error page's for one that failed to load; the canonical address is the match's path on
+ * the site's origin (router context).
+ */
+export function pageHead(match: HeadMatch, page: PageInfo): RouteHead {
+  if (match.status === 'notFound') return notFoundHead()
+  if (match.status === 'error') return tags({ name: PAGE_NAMES.error, noindex: true })
+  const { origin } = match.context as RouterContext
+  return tags(page, canonicalUrl(origin, match.pathname))
+}
+
+/**
+ * The root's head: the site's name, icons and colour on every page, and the not-found page's head
+ * when no route matches or a route found nothing to show (the root's not-found page then renders).
+ * A page's own head() overrides its title, description and link previews.
+ */
+export function siteHead(matches: readonly Pick<AnyRouteMatch, 'status' | '_notFound'>[]) {
+  const notFound = matches.some((match) => match._notFound || match.status === 'notFound')
+  const { meta } = notFound ? notFoundHead() : tags({})
+  if (!import.meta.env.SSR) return { meta }
+  // The same on every page, so written once, in the server's HTML: the browser's build leaves them
+  // out and they stay in the document as they are.
+  const { links, themeColor } = pwaAssetsHead
+  return {
+    meta: [
+      ...meta,
+      { property: 'og:site_name', content: env.brand },
+      ...(themeColor ? [themeColor] : []),
+    ],
+    links: [{ rel: 'manifest', href: '/manifest.webmanifest' }, ...links],
+  }
+}
