@@ -32,6 +32,11 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       __BUILD_ID__: JSON.stringify(command === 'build' ? buildId : 'dev'),
       // The app's stand-in category list until the API's answers: the bundled server's own list.
       __BUNDLED_CATEGORY_SLUGS__: JSON.stringify(CATEGORY_SLUGS),
+      // The server's entry bundles React, which picks its build by NODE_ENV when it runs: `npm
+      // start` sets none, and React's development build renders a page several times slower.
+      ...(isSsrBuild && command === 'build' && mode === 'production'
+        ? { 'process.env.NODE_ENV': JSON.stringify('production') }
+        : {}),
     },
     plugins: [
       // Must come before the React plugin: it rewrites route files for automatic code splitting.
@@ -95,8 +100,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       routerManifest.vitePlugin,
     ],
     // The server's entry carries its dependencies (React, the router…) inside: dist/ runs anywhere,
-    // not only beside this checkout's node_modules (a build shipped as a folder, DIST_DIR).
-    ssr: { noExternal: true },
+    // not only beside this checkout's node_modules (a build shipped as a folder, DIST_DIR). The
+    // dev server loads them from node_modules as they are (CommonJS ones included).
+    ssr: command === 'build' ? { noExternal: true } : undefined,
     build: {
       outDir: `${DIST}/${isSsrBuild ? 'server' : 'client'}`,
       emptyOutDir: true,

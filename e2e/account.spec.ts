@@ -20,6 +20,10 @@ async function openAccountModal(page: Page) {
 test('register → signed in → back → welcome → edit profile and password → sign out → sign in with the new password', async ({
   page,
 }) => {
+  // The longest journeys: about 40 steps and a dozen page loads, 20-25 s alone on the 2-core CI
+  // machine and over 30 s when the other worker shares it (every step slower, none waiting on the
+  // app: traces of both runs). Three times the usual time (Playwright's slow).
+  test.slow()
   await page.goto('/products/sunglasses')
   const modal = await openAccountModal(page)
   await modal.getByRole('link', { name: 'create an account' }).click()

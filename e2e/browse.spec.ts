@@ -25,7 +25,9 @@ test('filter, sort and load more survive a reload', async ({ page }) => {
   await expect(status).toHaveText(/^Viewing 30 of \d+ products$/)
 })
 
-test("search 'phone', open a result, add it to the cart: the badge shows 1", async ({ page }) => {
+test("search 'phone', open a result, add it to the cart: the badge shows 1, clickable beside the toast", async ({
+  page,
+}) => {
   await page.goto('/')
   await page.getByRole('banner').getByRole('link', { name: 'Search' }).click()
   const box = page.getByRole('searchbox', { name: 'Search products' })
@@ -37,7 +39,15 @@ test("search 'phone', open a result, add it to the cart: the badge shows 1", asy
   await expect(page).toHaveURL(/\/product\/\d+$/)
   await page.getByRole('button', { name: 'Add to Cart' }).click()
   await expect(page.getByText('Product Added To Cart Succesfully')).toBeVisible()
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
+  const cart = page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item' })
+  await expect(cart).toBeVisible()
+  // The toast opens below the header: what is at the cart's centre while it shows is the cart.
+  const atCentre = await cart.evaluate((link) => {
+    const box = link.getBoundingClientRect()
+    const found = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+    return found?.closest('a')?.getAttribute('href')
+  })
+  expect(atCentre).toBe('/cart')
 })
 
 test('a product opened from a listing makes no product request, nor does a direct visit', async ({

@@ -4,6 +4,10 @@ import { fillAddress } from './support/shopper-state.ts'
 test('two products → FLAT50 → checkout with a new address and a card → confirmation → order history', async ({
   page,
 }) => {
+  // The longest journeys: about 40 steps and a dozen page loads, 20-25 s alone on the 2-core CI
+  // machine and over 30 s when the other worker shares it (every step slower, none waiting on the
+  // app: traces of both runs). Three times the usual time (Playwright's slow).
+  test.slow()
   // Two products into the cart from their pages.
   const titles: string[] = []
   for (const id of [1, 31]) {

@@ -3,15 +3,15 @@
  * 1. runs Lighthouse (mobile emulation, simulated slow 4G: its default) on each of PAGES in
  *    Debian's Chromium, each run from a cold profile, RUNS times, and reports the medians of the
  *    performance score, FCP, LCP, TBT, CLS and bytes transferred against the targets (score ≥ 95,
- *    LCP ≤ 2.5 s, TBT ≤ 150 ms, CLS < 0.05), and its SEO score beside them. With
+ *    FCP ≤ 1.2 s, LCP ≤ 1.5 s, TBT ≤ 150 ms, CLS < 0.05), and its SEO score beside them. With
  *    `--baseline <dir>` it also serves an earlier version and runs each page alternately on both,
  *    since a machine's speed drifts. `<dir>` is
- *    either a built checkout (`git worktree add /tmp/base <rev>`, then `npm ci && npx vite build`
+ *    either a built checkout (`git worktree add /tmp/base <rev>`, then `npm ci && npm run build`
  *    in it), whose own server then serves its own dist/, or a dist/ folder served by this server;
- * 2. loads each page cold in Chromium under DevTools' own slow-4G throttling (562.5 ms latency,
- *    1.47 Mbit/s down, CPU 4× slower) and reports the median first and largest paint the browser
- *    itself records: Lighthouse's simulation counts every high-priority script as render-blocking,
- *    so it cannot credit a paint the HTML makes before the app's scripts arrive;
+ * 2. runs Lighthouse again on DEVTOOLS_PAGES with `throttlingMethod: 'devtools'`: a really
+ *    throttled browser (slow 4G, CPU 4× slower) rather than a simulation, which cannot credit a
+ *    paint the HTML makes before the app's scripts arrive. Targets: LCP ≤ 2.0 s and ≤ 1.25 × FCP
+ *    (the first screen is in the HTML);
  * 3. counts API requests in a Playwright journey (home → listing → product → Back → search
  *    'phone' typed at human speed) against its budget;
  * 4. loads /products a second time with the network offline and checks that products paint.
@@ -34,7 +34,8 @@ const QUIET_FLAGS = [
   '--no-first-run',
   '--disable-quic',
 ]
-const TARGETS = { score: 95, lcpMs: 2500, tbtMs: 150, cls: 0.05 }
+const TARGETS = { score: 95, fcpMs: 1200, lcpMs: 1500, tbtMs: 150, cls: 0.05 }
+const DEVTOOLS_TARGETS = { lcpMs: 2000, lcpPerFcp: 1.25 }
 // The cart and checkout are measured as a first visit finds them: empty.
 // PAGES=/,/product/1 measures a few pages only (and skips the journey), for a quick comparison.
 const PAGES = process.env.PAGES?.split(',') ?? [
@@ -45,6 +46,8 @@ const PAGES = process.env.PAGES?.split(',') ?? [
   '/cart',
   '/checkout',
 ]
+// Lighthouse with real throttling: the pages whose first screen the server renders from the catalogue.
+const DEVTOOLS_PAGES = process.env.DEVTOOLS_PAGES?.split(',') ?? ['/', '/products', '/product/1']
 const RUNS = Number(process.env.RUNS ?? 3)
 const baselineAt = process.argv.indexOf('--baseline')
 const baselineDist = baselineAt > 0 ? process.argv[baselineAt + 1] : undefined
@@ -77,7 +80,13 @@ interface LighthouseRow {
   ok: boolean
 }
 
-async function runLighthouse(origin: string, path: string): Promise<LighthouseRow> {
+type Throttling = 'simulate' | 'devtools'
+
+async function runLighthouse(
+  origin: string,
+  path: string,
+  throttlingMethod: Throttling = 'simulate',
+): Promise<LighthouseRow> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', ...QUIET_FLAGS],
@@ -88,6 +97,7 @@ async function runLighthouse(origin: string, path: string): Promise<LighthouseRo
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'seo'],
+      throttlingMethod,
     })
     if (!result) throw new Error(`Lighthouse gave no result for ${path}`)
     const { lhr } = result
@@ -104,17 +114,22 @@ async function runLighthouse(origin: string, path: string): Promise<LighthouseRo
       transferKb: Math.round(audit('total-byte-weight') / 1024),
       seo: lhr.runtimeError ? NaN : Math.round((lhr.categories.seo?.score ?? 0) * 100),
     }
-    return { ...row, ok: meetsTargets(row) }
+    return { ...row, ok: meetsTargets(throttlingMethod)(row) }
   } finally {
     chrome.kill()
   }
 }
 
-const meetsTargets = (row: Omit<LighthouseRow, 'ok'>) =>
-  row.score >= TARGETS.score &&
-  row.lcpMs <= TARGETS.lcpMs &&
-  row.tbtMs <= TARGETS.tbtMs &&
-  row.cls < TARGETS.cls
+const meetsTargets =
+  (throttlingMethod: Throttling) =>
+  (row: Omit<LighthouseRow, 'ok'>): boolean =>
+    throttlingMethod === 'devtools'
+      ? row.lcpMs <= DEVTOOLS_TARGETS.lcpMs && row.lcpMs <= DEVTOOLS_TARGETS.lcpPerFcp * row.fcpMs
+      : row.score >= TARGETS.score &&
+        row.fcpMs <= TARGETS.fcpMs &&
+        row.lcpMs <= TARGETS.lcpMs &&
+        row.tbtMs <= TARGETS.tbtMs &&
+        row.cls < TARGETS.cls
 
 // A run Lighthouse could not measure (NaN) does not count.
 const median = (measured: number[]) => {
@@ -123,7 +138,7 @@ const median = (measured: number[]) => {
 }
 
 /** The median of each figure over a page's runs. */
-function medianRow(page: string, runs: LighthouseRow[]): LighthouseRow {
+const medianRow = (throttlingMethod: Throttling) => (page: string, runs: LighthouseRow[]) => {
   const figure = (key: 'score' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls' | 'transferKb' | 'seo') =>
     median(runs.map((run) => run[key]))
   const row = {
@@ -136,55 +151,8 @@ function medianRow(page: string, runs: LighthouseRow[]): LighthouseRow {
     transferKb: figure('transferKb'),
     seo: figure('seo'),
   }
-  return { ...row, ok: meetsTargets(row) }
+  return { ...row, ok: meetsTargets(throttlingMethod)(row) }
 }
-
-interface PaintRow {
-  page: string
-  fcpMs: number
-  lcpMs: number
-}
-
-/** A cold load's first and largest paint, as the browser records them, under real throttling. */
-async function throttledPaints(origin: string, path: string): Promise<PaintRow> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: QUIET_FLAGS })
-  try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
-    const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 562.5,
-      downloadThroughput: (1474.5 * 1024) / 8,
-      uploadThroughput: (675 * 1024) / 8,
-    })
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-    // Until the network has been quiet for 500 ms: a build that loads its page after `load`
-    // would otherwise have its largest paint cut short.
-    await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' })
-    await page.waitForTimeout(1500)
-    const paints = await page.evaluate(
-      () =>
-        new Promise<{ fcp: number; lcp: number }>((resolve) => {
-          const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN
-          new PerformanceObserver((list) =>
-            resolve({ fcp, lcp: list.getEntries().at(-1)?.startTime ?? NaN }),
-          ).observe({ type: 'largest-contentful-paint', buffered: true })
-          setTimeout(() => resolve({ fcp, lcp: NaN }), 1000)
-        }),
-    )
-    return { page: path, fcpMs: Math.round(paints.fcp), lcpMs: Math.round(paints.lcp) }
-  } finally {
-    await browser.close()
-  }
-}
-
-const medianPaints = (page: string, runs: PaintRow[]): PaintRow => ({
-  page,
-  fcpMs: median(runs.map((run) => run.fcpMs)),
-  lcpMs: median(runs.map((run) => run.lcpMs)),
-})
 
 /** The API requests of a shopper's journey; the budget is what decisions §4 promises. */
 async function countJourneyRequests() {
@@ -263,12 +231,13 @@ async function countJourneyRequests() {
  * speed drifts), and each one's runs summed up by their medians.
  */
 async function alternately<Row>(
+  pages: readonly string[],
   measure: (origin: string, path: string) => Promise<Row>,
   medians: (page: string, runs: Row[]) => Row,
 ) {
   const rows: Row[] = []
   const baselineRows: Row[] = []
-  for (const path of PAGES) {
+  for (const path of pages) {
     const runs: Row[] = []
     const baselineRuns: Row[] = []
     for (let run = 0; run < RUNS; run++) {
@@ -282,26 +251,33 @@ async function alternately<Row>(
 }
 
 try {
-  const { rows, baselineRows } = await alternately(runLighthouse, medianRow)
   const shown = (r: LighthouseRow) => ({ ...r, ok: r.ok ? 'met' : 'MISSED' })
-  console.log(
-    `\nLighthouse, mobile emulation, simulated slow 4G, median of ${RUNS} runs (targets: score ≥ 95, LCP ≤ 2.5 s, TBT ≤ 150 ms, CLS < 0.05)`,
-  )
-  console.table(rows.map(shown))
-  if (baselineUrl) {
-    console.log(`The baseline build (${baselineDist}), run alternately with this one:`)
-    console.table(baselineRows.map(shown))
+  const report = async (throttlingMethod: Throttling, pages: readonly string[], title: string) => {
+    const { rows, baselineRows } = await alternately(
+      pages,
+      (origin, path) => runLighthouse(origin, path, throttlingMethod),
+      medianRow(throttlingMethod),
+    )
+    console.log(`\n${title}`)
+    console.table(rows.map(shown))
+    if (baselineUrl) {
+      console.log(`The baseline build (${baselineDist}), run alternately with this one:`)
+      console.table(baselineRows.map(shown))
+    }
+    return rows
   }
-
-  const paints = await alternately(throttledPaints, medianPaints)
-  console.log(
-    `Chromium's own paints under DevTools slow-4G throttling, median of ${RUNS} cold loads:`,
-  )
-  console.table(paints.rows)
-  if (baselineUrl) {
-    console.log('The baseline build, alternately:')
-    console.table(paints.baselineRows)
-  }
+  const rows = [
+    ...(await report(
+      'simulate',
+      PAGES,
+      `Lighthouse, mobile emulation, simulated slow 4G, median of ${RUNS} runs (targets: score ≥ 95, FCP ≤ 1.2 s, LCP ≤ 1.5 s, TBT ≤ 150 ms, CLS < 0.05)`,
+    )),
+    ...(await report(
+      'devtools',
+      DEVTOOLS_PAGES,
+      `Lighthouse, mobile emulation, a really throttled browser (throttlingMethod 'devtools': slow 4G, CPU 4×), median of ${RUNS} runs (targets: LCP ≤ 2.0 s and ≤ 1.25 × FCP)`,
+    )),
+  ]
 
   const journey = process.env.PAGES ? undefined : await countJourneyRequests()
   if (journey) {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiMiddleware } from './dev-plugin.ts'
+import { apiMiddleware, pageMiddleware } from './dev-plugin.ts'
 import { createTestApi } from './test-support.ts'
 
 let server: Server
@@ -37,5 +37,69 @@ describe('the dev-server hook', () => {
     for (const path of ['/', '/products', '/apiary']) {
       expect(await (await fetch(`${base}${path}`)).text(), path).toBe('spa')
     }
+  })
+})
+
+describe('the dev server’s pages', () => {
+  // Stand-ins for Vite's dev server: the app's server entry, and Vite's HTML transform (which puts
+  // its scripts on lines of their own, as Vite does).
+  const host = {
+    middlewares: { use: () => undefined },
+    ssrLoadModule: () =>
+      Promise.resolve({
+        createAppServer: () => ({
+          render: (request: Request) =>
+            Promise.resolve({
+              complete: true,
+              response: new URL(request.url).pathname.startsWith('/category')
+                ? new Response(null, { status: 301, headers: { Location: '/products' } })
+                : new Response(
+                    `<!DOCTYPE html><html><head><title>${new URL(request.url).pathname}</title></head><body><h1>page</h1></body></html>`,
+                    { status: 200 },
+                  ),
+            }),
+        }),
+      }),
+    transformIndexHtml: (_url: string, html: string) =>
+      Promise.resolve(
+        html.replace('<head>', '<head>\n  <script type="module" src="/@vite/client"></script>\n  '),
+      ),
+  }
+  let pages: Server
+  let origin: string
+  beforeAll(async () => {
+    const api = await createTestApi()
+    const middleware = pageMiddleware(
+      host,
+      Promise.resolve({ app: api.app, close: () => Promise.resolve() }),
+    )
+    pages = createServer((req, res) => middleware(req, res, () => res.end('vite')))
+    await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve))
+    origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`
+  })
+  afterAll(() => new Promise((resolve) => pages.close(resolve)))
+
+  const page = (path: string, accept = 'text/html') =>
+    fetch(`${origin}${path}`, { headers: { accept }, redirect: 'manual' })
+
+  it('renders a page with the app’s server entry, in Vite’s HTML, with nothing between the head’s tags that hydration would trip on', async () => {
+    const res = await page('/product/1')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(await res.text()).toBe(
+      '<!DOCTYPE html><html><head><script type="module" src="/@vite/client"></script><title>/product/1</title></head><body><h1>page</h1></body></html>',
+    )
+  })
+
+  it('passes a redirect on', async () => {
+    const res = await page('/category')
+    expect(res.status).toBe(301)
+    expect(res.headers.get('location')).toBe('/products')
+  })
+
+  it('leaves files, Vite’s own requests, the API and what is not a navigation to Vite', async () => {
+    for (const path of ['/src/main.tsx', '/@vite/client', '/favicon.svg', '/node_modules/x.js'])
+      expect(await (await page(path)).text(), path).toBe('vite')
+    expect(await (await page('/products', 'application/json')).text()).toBe('vite')
   })
 })

@@ -78,6 +78,19 @@ describe('pages', () => {
     expect((await site.request('/nope')).status).toBe(404)
   })
 
+  it('name their inline scripts by the hash of the text the browser runs (a NUL, a CR in the data)', async () => {
+    const { app } = fakeApp()
+    app.render = () =>
+      Promise.resolve({
+        response: new Response('<html><script>var a="\0\r\n"</script></html>'),
+        complete: true,
+      })
+    const csp = (await createSite(api.app, { clientDir, app }).request('/')).headers.get(
+      'Content-Security-Policy',
+    )
+    expect(csp).toContain(sha256('var a="\uFFFD\n"'))
+  })
+
   it('are the same for everyone: kept per URL, rendered once, and cacheable by a CDN', async () => {
     const { app, renders } = fakeApp()
     const site = createSite(api.app, { clientDir, app })

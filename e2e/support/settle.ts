@@ -16,6 +16,16 @@ function carouselsOn(page: Page): number {
 }
 
 /**
+ * Waits until the app has taken over the server's page: the header's cart link then names the
+ * shopper's count (the server's HTML, the same for everyone, has none).
+ */
+export async function hydrated(page: Page) {
+  await expect(
+    page.getByRole('banner').getByRole('link', { name: /^Cart, \d+ items?$/ }),
+  ).toBeVisible()
+}
+
+/**
  * Waits until the page is as a shopper sees it once it is idle: its heading shown, the footer
  * loaded, every carousel set up (they start when near the screen, so the page is scrolled through
  * once, as a shopper would) and the network quiet.
@@ -23,6 +33,7 @@ function carouselsOn(page: Page): number {
 export async function settle(page: Page) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
   await expect(page.getByRole('contentinfo')).toBeVisible()
+  await hydrated(page)
   // Bounded, and paced by timers rather than animation frames: a page that keeps growing, or a
   // renderer that stops drawing, fails here with a message instead of holding the test.
   const scrolled = page.evaluate(async () => {

@@ -12,12 +12,19 @@ const COMMON = {
 /** JSON and generated SVG never run anything: nothing may load from them. */
 export const API_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
 
+/**
+ * A script's text as the browser runs it, which its hash must match: the HTML parser reads line
+ * breaks as \n and a NUL as U+FFFD (a page's data can hold one: /products/%00 names a category).
+ */
+const asParsed = (text: string) =>
+  text.replaceAll('\r\n', '\n').replaceAll('\r', '\n').replaceAll('\0', '\uFFFD')
+
 /** sha256 sources for the inline <script> blocks of a page, as CSP wants them. */
 export function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
     (match) =>
       `'sha256-${createHash('sha256')
-        .update(match[1] ?? '')
+        .update(asParsed(match[1] ?? ''))
         .digest('base64')}'`,
   )
 }

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { lazyComponent } from '../lib/lazy-component.ts'
-import { OnDemand } from './on-demand.tsx'
+import { OnDemand, WhenLoaded } from './on-demand.tsx'
 
 const Piece = ({ text }: { text: string }) => <p>{text}</p>
 const networkError = () => new TypeError('Failed to fetch dynamically imported module: /x.js')
@@ -65,5 +65,47 @@ describe('an on-demand piece', () => {
     view.unmount()
     render(piece)
     expect(await screen.findByText('menu')).toBeInTheDocument()
+  })
+})
+
+describe('a piece shown once loaded', () => {
+  it('shows the fallback, without loading, until its moment; then the piece, never a Suspense fallback', async () => {
+    const load = vi.fn(() => Promise.resolve({ Piece }))
+    const Lazy = lazyComponent(load, 'Piece')
+    const at = (when: boolean) => (
+      <WhenLoaded piece={Lazy} when={when} fallback={<p>plain</p>}>
+        <Lazy text="enhanced" />
+      </WhenLoaded>
+    )
+    const view = render(at(false))
+    await act(() => Promise.resolve())
+    expect(load).not.toHaveBeenCalled()
+    expect(screen.getByText('plain')).toBeInTheDocument()
+
+    view.rerender(at(true))
+    expect(await screen.findByText('enhanced')).toBeInTheDocument()
+    expect(load).toHaveBeenCalledTimes(1)
+    // Its code is here: a new mount renders the piece in its first render, not a fallback first.
+    view.unmount()
+    render(at(true))
+    expect(screen.getByText('enhanced')).toBeInTheDocument()
+    expect(screen.queryByText('plain')).toBeNull()
+  })
+
+  it('keeps the fallback when the download fails, and loads again once back online', async () => {
+    const load = failingOnce()
+    const Lazy = lazyComponent(load, 'Piece')
+    render(
+      <WhenLoaded piece={Lazy} fallback={<p>plain</p>}>
+        <Lazy text="enhanced" />
+      </WhenLoaded>,
+    )
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1))
+    await act(() => Promise.resolve())
+    expect(screen.getByText('plain')).toBeInTheDocument()
+
+    act(() => void window.dispatchEvent(new Event('online')))
+    expect(await screen.findByText('enhanced')).toBeInTheDocument()
+    expect(load).toHaveBeenCalledTimes(2)
   })
 })

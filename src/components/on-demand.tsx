@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { retryFailedDownloads } from '../lib/lazy-component.ts'
+import { retryFailedDownloads, useLoaded, type OnDemandPiece } from '../lib/lazy-component.ts'
 import { Boundary } from './boundary.tsx'
 
 interface OnDemandProps {
@@ -22,5 +22,25 @@ export function OnDemand({ children, fallback = null, failed = fallback }: OnDem
     <Boundary fallback={fallback} failed={() => failed} onRetry={retryFailedDownloads}>
       {children}
     </Boundary>
+  )
+}
+
+interface WhenLoadedProps extends OnDemandProps {
+  /** The `lazyComponent` that `children` render. */
+  piece: OnDemandPiece
+  /** When to start loading it: `fallback` shows until then (the plain version, or nothing). */
+  when?: boolean
+}
+
+/**
+ * A piece that shows by itself, not by a shopper's action (an enhancement once the page is idle,
+ * the cart's count once the page is hydrated): `fallback` until `when` holds and the piece's code
+ * is here, then the piece, without suspending (see useLoaded).
+ */
+export function WhenLoaded({ piece, when = true, children, ...fallbacks }: WhenLoadedProps) {
+  return useLoaded(piece, when) ? (
+    <OnDemand {...fallbacks}>{children}</OnDemand>
+  ) : (
+    (fallbacks.fallback ?? null)
   )
 }

@@ -77,13 +77,27 @@ export function pageHead(match: HeadMatch, page: PageInfo): RouteHead {
 }
 
 /**
- * The root's head: the site's name, icons and colour on every page, and the not-found page's head
+ * The head of a page of the shopper's own (the cart, checkout, the orders…): named, never indexed.
+ * Such a route also says `ssr: false` (the server sends its frame only, in its loading state, and
+ * the browser renders the page: decisions §11) and `pendingMinMs: 0`: that loading state is
+ * already on screen when the app takes over, so the page replaces it as soon as it can instead of
+ * the router keeping it up another 500 ms.
+ */
+export const personalHead =
+  (name: string) =>
+  ({ match }: { match: HeadMatch }) =>
+    pageHead(match, { name, noindex: true })
+
+/**
+ * The root's head: the site's name, icons, colour and build on every page, and the not-found page's head
  * when no route matches or a route found nothing to show (the root's not-found page then renders).
  * A page's own head() overrides its title, description and link previews.
  */
 export function siteHead(matches: readonly Pick<AnyRouteMatch, 'status' | '_notFound'>[]) {
   const notFound = matches.some((match) => match._notFound || match.status === 'notFound')
   const { meta } = notFound ? notFoundHead() : tags({})
+  // Which build made the page: what a support request, or a test of a new release, asks first.
+  meta.push({ name: 'build', content: __BUILD_ID__ })
   if (!import.meta.env.SSR) return { meta }
   // The same on every page, so written once, in the server's HTML: the browser's build leaves them
   // out and they stay in the document as they are.

@@ -3,12 +3,13 @@ import { useSetAtom } from 'jotai'
 import { CartPage } from '../features/cart/components/cart-page.tsx'
 import { saveForLaterAtom } from '../features/saved/index.ts'
 import { PAGE_NAMES } from '../lib/page-heads.ts'
-import { pageHead } from '../lib/route-head.ts'
+import { personalHead } from '../lib/route-head.ts'
 
 export const Route = createFileRoute('/cart')({
-  // The shopper's own: the server sends the page's frame, the browser fills it in (decisions §11).
+  // The shopper's own (lib/route-head.ts): its frame from the server, the page from the app.
   ssr: false,
-  head: ({ match }) => pageHead(match, { name: PAGE_NAMES.cart, noindex: true }),
+  pendingMinMs: 0,
+  head: personalHead(PAGE_NAMES.cart),
   component: function CartRoute() {
     return <CartPage onSaveForLater={useSetAtom(saveForLaterAtom)} />
   },

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SavedPage } from '../features/saved/components/saved-page.tsx'
 import { PAGE_NAMES } from '../lib/page-heads.ts'
-import { pageHead } from '../lib/route-head.ts'
+import { personalHead } from '../lib/route-head.ts'
 
 export const Route = createFileRoute('/saved')({
-  // The shopper's own: the server sends the page's frame, the browser fills it in (decisions §11).
+  // The shopper's own (lib/route-head.ts): its frame from the server, the page from the app.
   ssr: false,
-  head: ({ match }) => pageHead(match, { name: PAGE_NAMES.saved, noindex: true }),
+  pendingMinMs: 0,
+  head: personalHead(PAGE_NAMES.saved),
   component: SavedPage,
 })

@@ -10,6 +10,9 @@ const AccountDialog = lazyComponent(
   'AccountDialog',
 )
 
+/** Starts loading the dialog's code as the shopper reaches for what opens it. */
+export const preloadAccountModal = AccountDialog.preload
+
 /** The account modal of spec §2.9, opened by the header's user icon. */
 export function AccountModal() {
   const [open, setOpen] = useAtom(accountModalOpenAtom)

@@ -10,9 +10,9 @@ import { accountKeys } from '../account.queries.ts'
 const header = () => screen.getByRole('banner')
 const openAccountModal = async (user: Awaited<ReturnType<typeof renderApp>>['user']) => {
   await user.click(within(header()).getByRole('button', { name: 'Account' }))
-  const dialog = await screen.findByRole('dialog')
-  // The modal's content is its own chunk: its first load can take a moment here.
-  await within(dialog).findByRole('heading', { level: 2 }, { timeout: 5000 })
+  // The dialog and its content are their own chunk: its first load can take a moment here.
+  const dialog = await screen.findByRole('dialog', undefined, { timeout: 5000 })
+  await within(dialog).findByRole('heading', { level: 2 })
   return dialog
 }
 

@@ -1,5 +1,5 @@
 import { useEnhanceWhenVisible } from '../../../lib/after-paint.ts'
-import { OnDemand } from '../../../components/on-demand.tsx'
+import { WhenLoaded } from '../../../components/on-demand.tsx'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { useCategories, useCategoryPictures } from '../../catalog/index.ts'
 import styles from './category-carousel.module.css'
@@ -37,13 +37,9 @@ export function CategoryCarousel() {
         Shop by Category
       </h2>
       <div className={styles.carousel} ref={ref}>
-        {enhance ? (
-          <OnDemand fallback={<CategoryStrip {...slides} />}>
-            <CategorySwiper {...slides} />
-          </OnDemand>
-        ) : (
-          <CategoryStrip {...slides} />
-        )}
+        <WhenLoaded piece={CategorySwiper} when={enhance} fallback={<CategoryStrip {...slides} />}>
+          <CategorySwiper {...slides} />
+        </WhenLoaded>
       </div>
     </section>
   )

@@ -2,11 +2,11 @@ import { Link, useHydrated } from '@tanstack/react-router'
 import { useSetAtom } from 'jotai'
 import { useCallback, useId, useRef, useState } from 'react'
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from '../../../components/icons.tsx'
-import { OnDemand } from '../../../components/on-demand.tsx'
+import { OnDemand, WhenLoaded } from '../../../components/on-demand.tsx'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { messages } from '../../../lib/messages.ts'
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
-import { accountModalOpenAtom } from '../../account/index.ts'
+import { accountModalOpenAtom, preloadAccountModal } from '../../account/index.ts'
 import { HEADER_CATEGORY_COUNT, useCategories } from '../../catalog/index.ts'
 import styles from './header.module.css'
 import { MoreCategories } from './more-categories.tsx'
@@ -15,6 +15,8 @@ import { MoreCategories } from './more-categories.tsx'
 const MobileMenu = lazyComponent(() => import('./mobile-menu.tsx'), 'MobileMenu')
 // The cart's count is the shopper's own: it comes in once the page is hydrated, with the cart's code.
 const CartCount = lazyComponent(() => import('../../cart/index.ts'), 'CartCount')
+
+const cartLabel = <span className="visually-hidden">Cart</span>
 
 export function Header() {
   const isDesktop = useMediaQuery(DESKTOP_QUERY)
@@ -44,6 +46,9 @@ export function Header() {
           aria-expanded={menuOpen}
           aria-controls={menuId}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onPointerEnter={MobileMenu.preload}
+          onFocus={MobileMenu.preload}
+          onTouchStart={MobileMenu.preload}
           onClick={() => setMenuOpen((open) => !open)}
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
@@ -87,19 +92,18 @@ export function Header() {
             type="button"
             className={styles.iconButton}
             aria-label="Account"
+            onPointerEnter={preloadAccountModal}
+            onFocus={preloadAccountModal}
+            onTouchStart={preloadAccountModal}
             onClick={() => openAccountModal(true)}
           >
             <UserIcon />
           </button>
           <Link to="/cart" className={styles.iconButton}>
             <CartIcon />
-            {hydrated ? (
-              <OnDemand fallback={<span className="visually-hidden">Cart</span>}>
-                <CartCount />
-              </OnDemand>
-            ) : (
-              <span className="visually-hidden">Cart</span>
-            )}
+            <WhenLoaded piece={CartCount} when={hydrated} fallback={cartLabel}>
+              <CartCount />
+            </WhenLoaded>
           </Link>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { Outlet } from '@tanstack/react-router'
-import { OnDemand } from '../../../components/on-demand.tsx'
+import { OnDemand, WhenLoaded } from '../../../components/on-demand.tsx'
 import { useIdleAfterPaint } from '../../../lib/after-paint.ts'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { AccountModal, SessionExpiry } from '../../account/index.ts'
@@ -40,9 +40,11 @@ export function RootLayout() {
       </main>
       <Footer />
       <AccountModal />
+      <WhenLoaded piece={ToastHost} when={idle}>
+        <ToastHost />
+      </WhenLoaded>
       {idle && (
         <OnDemand>
-          <ToastHost />
           <Devtools />
         </OnDemand>
       )}

@@ -1,6 +1,7 @@
 import { ToastContainer } from 'react-toastify'
+import styles from './toast-host.module.css'
 
-/** Where toasts appear (spec §9: top-right, at most 20 at once). */
+/** Where toasts appear (spec §9: top-right, at most 20 at once), below the header. */
 export function ToastHost() {
-  return <ToastContainer position="top-right" limit={20} newestOnTop />
+  return <ToastContainer position="top-right" limit={20} newestOnTop className={styles.host} />
 }

@@ -1,5 +1,5 @@
 import { useEnhanceWhenVisible } from '../../../lib/after-paint.ts'
-import { OnDemand } from '../../../components/on-demand.tsx'
+import { WhenLoaded } from '../../../components/on-demand.tsx'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { PERKS } from './perks-data.ts'
 import styles from './perks-carousel.module.css'
@@ -25,13 +25,9 @@ export function Perks() {
   const { ref, enhance } = useEnhanceWhenVisible<HTMLDivElement>()
   return (
     <div ref={ref}>
-      {enhance ? (
-        <OnDemand fallback={<PerksList />}>
-          <PerksCarousel />
-        </OnDemand>
-      ) : (
-        <PerksList />
-      )}
+      <WhenLoaded piece={PerksCarousel} when={enhance} fallback={<PerksList />}>
+        <PerksCarousel />
+      </WhenLoaded>
     </div>
   )
 }

@@ -2,7 +2,7 @@ import { useId, useLayoutEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
 import { useEnhanceWhenVisible } from '../../../lib/after-paint.ts'
-import { OnDemand } from '../../../components/on-demand.tsx'
+import { WhenLoaded } from '../../../components/on-demand.tsx'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
 import { photoAlt } from './photo-alt.ts'
@@ -43,13 +43,9 @@ function NarrowGallery({ images, title }: { images: readonly string[]; title: st
   )
   return (
     <div ref={ref}>
-      {enhance ? (
-        <OnDemand fallback={firstPhoto}>
-          <ImageCarousel images={images} title={title} />
-        </OnDemand>
-      ) : (
-        firstPhoto
-      )}
+      <WhenLoaded piece={ImageCarousel} when={enhance} fallback={firstPhoto}>
+        <ImageCarousel images={images} title={title} />
+      </WhenLoaded>
     </div>
   )
 }
