@@ -39,14 +39,33 @@ function problems(page: Page) {
   return found
 }
 
+declare global {
+  interface Window {
+    /** The page's layout shifts not caused by the shopper, summed (CLS, without its windows). */
+    layoutShift: number
+  }
+}
+
+function recordLayoutShifts() {
+  window.layoutShift = 0
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & {
+      value: number
+      hadRecentInput: boolean
+    })[])
+      if (!entry.hadRecentInput) window.layoutShift += entry.value
+  }).observe({ type: 'layout-shift', buffered: true })
+}
+
 for (const width of [390, 1440]) {
   for (const [group, paths] of Object.entries(PAGE_GROUPS)) {
-    test(`${group} hydrate without a mismatch for a returning shopper at ${width} px`, async ({
+    test(`${group} hydrate without a mismatch or a shift for a returning shopper at ${width} px`, async ({
       page,
     }) => {
       await page.setViewportSize({ width, height: 900 })
       await page.emulateMedia({ colorScheme: 'light' })
       await page.addInitScript(() => localStorage.setItem('theme', '"dark"'))
+      await page.addInitScript(recordLayoutShifts)
       const found = problems(page)
       for (const path of paths) {
         found.length = 0
@@ -59,6 +78,10 @@ for (const width of [390, 1440]) {
           found.filter((text) => !text.includes('404')),
           path,
         ).toEqual([])
+        // What the app fills in had its space kept: nothing on the screen moved (Lighthouse's
+        // CLS budget), the shopper's own pages included, whose content comes after the frame.
+        await page.waitForLoadState('networkidle')
+        expect(await page.evaluate(() => window.layoutShift), path).toBeLessThan(0.05)
       }
     })
   }

@@ -99,3 +99,19 @@ test('an unknown address or product: the not-found page, with status 404', async
     await expect(page).toHaveTitle('Page not found | Meridian')
   }
 })
+
+test('the first screen is styled by the HTML alone: no stylesheet to wait for', async ({
+  page,
+}) => {
+  const stylesheets: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(request.url())
+  })
+  for (const path of ['/', '/products', '/product/1']) {
+    await page.goto(path)
+    // The site's own rules (the body's margin) and a component's (the header's sticky bar).
+    await expect(page.getByRole('banner')).toHaveCSS('position', 'sticky')
+    await expect(page.locator('body')).toHaveCSS('margin', '0px')
+  }
+  expect(stylesheets).toEqual([])
+})

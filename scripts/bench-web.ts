@@ -159,15 +159,38 @@ async function countJourneyRequests() {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: QUIET_FLAGS })
   const page = await browser.newPage()
   const requests: string[] = []
+  // Every request the page makes, to tell when it has gone quiet: after a client-side navigation
+  // the page's load state stays 'networkidle' from its first load, so Playwright's own wait would
+  // return before the new page has asked for anything, and its requests would count for the next
+  // step.
+  let inFlight = 0
+  let lastActivity = Date.now()
+  const busy = () => {
+    inFlight++
+    lastActivity = Date.now()
+  }
+  const done = () => {
+    inFlight--
+    lastActivity = Date.now()
+  }
   page.on('request', (request) => {
+    busy()
     const url = new URL(request.url())
     if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/images/'))
       requests.push(url.pathname + url.search)
   })
+  page.on('requestfinished', done)
+  page.on('requestfailed', done)
+  const quiet = async (forMs = 500, atMostMs = 15_000) => {
+    const started = Date.now()
+    while ((inFlight > 0 || Date.now() - lastActivity < forMs) && Date.now() - started < atMostMs)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+  }
   const step = async (name: string, action: () => Promise<unknown>) => {
     const before = requests.length
     await action()
     await page.waitForLoadState('networkidle')
+    await quiet()
     return { step: name, requests: requests.slice(before) }
   }
   const steps = [

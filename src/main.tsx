@@ -1,6 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { RouterClient } from '@tanstack/react-router/ssr/client'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { toastNotifier } from './lib/notify.ts'
 import { startServiceWorker } from './lib/service-worker.ts'
@@ -16,13 +16,17 @@ const catalogue = import('./lib/query-persistence.ts').then(({ persistCatalogue 
 startServiceWorker()
 
 if (window.$_TSR) {
-  // A page the server rendered: the app takes it over as it is, with the server's data.
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RouterClient router={router} />
-    </StrictMode>,
-  )
+  // A page the server rendered: the app takes it over as it is, with the server's data. As a
+  // transition, which React hydrates in slices a tap can interrupt rather than in one long task
+  // (a slow phone stays responsive while it runs).
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RouterClient router={router} />
+      </StrictMode>,
+    )
+  })
 } else {
   // The offline shell (index.html, from the service worker): the app renders the page itself,
   // from the catalogue this device kept when it has it.

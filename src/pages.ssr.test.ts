@@ -9,6 +9,7 @@ import {
   createTestApi,
   createTestSite,
   fetchPage,
+  STUB_CSS,
   stubClientBuild,
   type TestApi,
   type TestSiteOptions,
@@ -91,6 +92,22 @@ describe('a product page', () => {
     // The page itself is in the HTML, with the app's script that takes it over.
     expect(document.querySelector('main h1')?.textContent).toBe(product.title)
     expect(document.querySelector('script[src="/assets/index-abc.js"]')).not.toBeNull()
+  })
+
+  it('is styled from the HTML alone: its stylesheets inline in the head, none to fetch', async () => {
+    const { document, html } = await page('/product/1')
+    const inline = document.querySelectorAll('head style[data-tsr-inline-css]')
+    expect(inline).toHaveLength(1)
+    // The root's stylesheet (every page) and the product page's own, in the order of the routes.
+    expect(inline[0]?.textContent).toBe(STUB_CSS.root + STUB_CSS.product)
+    expect(document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0)
+    // Once: the data the app takes over names the inline style, without a copy of its text.
+    expect(html.split(STUB_CSS.product)).toHaveLength(2)
+    // A page without the product route's code inlines the root's stylesheet only.
+    const home = await page('/')
+    expect(home.document.querySelector('style[data-tsr-inline-css]')?.textContent).toBe(
+      STUB_CSS.root,
+    )
   })
 
   it('carries a Product with its Offer and AggregateRating, valid JSON-LD', async () => {

@@ -37,8 +37,32 @@ export async function loadAppServer(
     createAppServer: (options: object) => AppServer
   }
   const manifestPath = join(clientDirOf(distDir), ROUTER_MANIFEST_FILE)
-  const manifest: unknown = existsSync(manifestPath)
-    ? JSON.parse(readFileSync(manifestPath, 'utf8'))
+  const manifest = existsSync(manifestPath)
+    ? withInlineCss(
+        JSON.parse(readFileSync(manifestPath, 'utf8')) as RouterManifest,
+        clientDirOf(distDir),
+      )
     : undefined
   return createAppServer({ ...options, manifest })
+}
+
+interface RouterManifest {
+  routes: Record<string, { css?: (string | { href: string })[] }>
+}
+
+/**
+ * The manifest with the text of every route's stylesheets, which the router then puts in each
+ * page's head in place of their links (its `inlineCss`, as TanStack Start does): the first paint
+ * needs no request beyond the HTML, where each stylesheet link would cost a slow connection a
+ * round trip (and, over HTTP/1.1, a new connection). About 6 KB compressed on a catalogue page.
+ * Later pages load their stylesheets as files, as before.
+ */
+export function withInlineCss<M extends RouterManifest>(manifest: M, clientDir: string): M {
+  const styles: Record<string, string> = {}
+  for (const route of Object.values(manifest.routes))
+    for (const link of route.css ?? []) {
+      const href = typeof link === 'string' ? link : link.href
+      styles[href] ??= readFileSync(join(clientDir, href), 'utf8')
+    }
+  return { ...manifest, inlineCss: { styles } }
 }

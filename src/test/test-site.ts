@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Manifest } from '@tanstack/react-router'
 import { JSDOM } from 'jsdom'
-import { apiFetcher, type FetchApi } from '../../server/static/app-server.ts'
+import { apiFetcher, withInlineCss, type FetchApi } from '../../server/static/app-server.ts'
 import { createSite, type SiteOptions } from '../../server/site.ts'
 import { createTestApi, type TestApi } from '../../server/test-support.ts'
 import { createAppServer } from '../entry-server.tsx'
@@ -23,6 +23,12 @@ export const TEST_MANIFEST: Manifest = {
   },
 }
 
+/** The stand-in build's stylesheets: the root's (every page) and the product page's. */
+export const STUB_CSS = {
+  root: 'body{margin:0}.header{position:sticky}',
+  product: '.gallery{display:grid}',
+}
+
 export function stubClientBuild(): { clientDir: string; remove: () => void } {
   const clientDir = mkdtempSync(join(tmpdir(), 'meridian-client-'))
   mkdirSync(join(clientDir, 'assets'))
@@ -36,6 +42,8 @@ export function stubClientBuild(): { clientDir: string; remove: () => void } {
     join(clientDir, 'assets', 'index-abc.js'),
     `console.log(${JSON.stringify('x'.repeat(5000))})`,
   )
+  writeFileSync(join(clientDir, 'assets', 'index-abc.css'), STUB_CSS.root)
+  writeFileSync(join(clientDir, 'assets', 'product-abc.css'), STUB_CSS.product)
   return { clientDir, remove: () => rmSync(clientDir, { recursive: true, force: true }) }
 }
 
@@ -47,7 +55,7 @@ export interface TestSiteOptions extends SiteOptions {
 export function createTestSite(api: TestApi, clientDir: string, options: TestSiteOptions = {}) {
   const external = (options.apiOrigins?.length ?? 0) > 0
   const app = createAppServer({
-    manifest: TEST_MANIFEST,
+    manifest: withInlineCss(TEST_MANIFEST, clientDir),
     fetchApi: options.fetchApi ?? apiFetcher(api.app, external),
     siteUrl: options.siteUrl,
   })
