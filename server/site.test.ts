@@ -143,6 +143,24 @@ describe('pages', () => {
     ])
   })
 
+  it('are rendered again after a minute, so the data they carry is fresh to the app that takes them over', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const { app, renders } = fakeApp()
+      const site = createSite(api.app, { clientDir, app })
+      await site.request('/products')
+      expect(renders[0]?.signal).toBeUndefined()
+      vi.advanceTimersByTime(59_000)
+      await site.request('/products')
+      expect(renders).toHaveLength(1)
+      vi.advanceTimersByTime(2_000)
+      await site.request('/products')
+      expect(renders).toHaveLength(2)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('from another API (VITE_API_URL), wait for it 1.5 s at most, and are rendered again after a minute', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     try {

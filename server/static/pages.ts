@@ -26,8 +26,13 @@ export const CACHE_MISSING = 'public, max-age=0, s-maxage=60'
 
 /** How long a render waits for another API (VITE_API_URL) before it sends the layout instead. */
 export const EXTERNAL_API_DEADLINE_MS = 1500
-/** How long a page rendered from another API is kept: that catalogue may change. */
-const EXTERNAL_PAGE_TTL_MS = 60_000
+/**
+ * How long a rendered page is kept. Its data carries the time it was loaded, and the app takes
+ * data younger than 5 minutes as fresh (src/lib/query-client.ts): a page kept longer would have
+ * every browser ask again, after hydrating, for what its HTML already shows. Another API's
+ * catalogue may also change.
+ */
+const PAGE_TTL_MS = 60_000
 // Pages kept in memory (each a few tens of KB and its compressed forms); arbitrary query strings
 // cannot grow memory beyond it.
 const PAGES_KEPT = 300
@@ -39,7 +44,7 @@ type Page =
       /** The page's Content-Security-Policy: its own inline scripts by hash. */
       csp: string
       cacheControl: string
-      /** When to render it again (ms since the epoch); never for our own, unchanging catalogue. */
+      /** When to render it again (ms since the epoch). */
       expires: number
     }
   | { status: number; location: string; expires: number }
@@ -47,7 +52,7 @@ type Page =
 export interface PageOptions {
   /** The policy for a page's HTML (server/http/security-headers.ts). */
   csp: (html: string) => string
-  /** The app reads another API over the network: renders get a deadline, and pages a lifetime. */
+  /** The app reads another API over the network: renders get a deadline. */
   externalApi: boolean
 }
 
@@ -71,7 +76,7 @@ export function createPageHandler(app: AppServer, { csp, externalApi }: PageOpti
       await response.body?.cancel()
       ;({ response } = await app.render(request, { shell: true }))
     }
-    const expires = !complete ? 0 : externalApi ? Date.now() + EXTERNAL_PAGE_TTL_MS : Infinity
+    const expires = complete ? Date.now() + PAGE_TTL_MS : 0
     const location = response.headers.get('Location')
     if (location) return { status: response.status, location, expires }
     const html = await response.text()
