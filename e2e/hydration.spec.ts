@@ -57,31 +57,30 @@ function recordLayoutShifts() {
   }).observe({ type: 'layout-shift', buffered: true })
 }
 
+// One test per page: each is a cold load, a hydration and a quiet network (about 3 s).
 for (const width of [390, 1440]) {
   for (const [group, paths] of Object.entries(PAGE_GROUPS)) {
-    test(`${group} hydrate without a mismatch or a shift for a returning shopper at ${width} px`, async ({
-      page,
-    }) => {
-      await page.setViewportSize({ width, height: 900 })
-      await page.emulateMedia({ colorScheme: 'light' })
-      await page.addInitScript(() => localStorage.setItem('theme', '"dark"'))
-      await page.addInitScript(recordLayoutShifts)
-      const found = problems(page)
+    test.describe(`${group} at ${width} px`, () => {
       for (const path of paths) {
-        found.length = 0
-        await page.goto(path)
-        // Hydrated: the shopper's own is on the page (their cart's count, in the header).
-        await hydrated(page)
-        await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
-        // 404s are expected for the not-found page itself; nothing else may complain.
-        expect(
-          found.filter((text) => !text.includes('404')),
-          path,
-        ).toEqual([])
-        // What the app fills in had its space kept: nothing on the screen moved (Lighthouse's
-        // CLS budget), the shopper's own pages included, whose content comes after the frame.
-        await page.waitForLoadState('networkidle')
-        expect(await page.evaluate(() => window.layoutShift), path).toBeLessThan(0.05)
+        test(`${path} hydrates without a mismatch or a shift for a returning shopper`, async ({
+          page,
+        }) => {
+          await page.setViewportSize({ width, height: 900 })
+          await page.emulateMedia({ colorScheme: 'light' })
+          await page.addInitScript(() => localStorage.setItem('theme', '"dark"'))
+          await page.addInitScript(recordLayoutShifts)
+          const found = problems(page)
+          await page.goto(path)
+          // Hydrated: the shopper's own is on the page (their cart's count, in the header).
+          await hydrated(page)
+          await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+          // 404s are expected for the not-found page itself; nothing else may complain.
+          expect(found.filter((text) => !text.includes('404'))).toEqual([])
+          // What the app fills in had its space kept: nothing on the screen moved (Lighthouse's
+          // CLS budget), the shopper's own pages included, whose content comes after the frame.
+          await page.waitForLoadState('networkidle')
+          expect(await page.evaluate(() => window.layoutShift)).toBeLessThan(0.05)
+        })
       }
     })
   }

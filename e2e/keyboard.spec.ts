@@ -23,6 +23,9 @@ async function tabTo(
 test('keyboard only: search → product → cart → checkout, with focus always visible', async ({
   page,
 }) => {
+  // Four pages walked with Tab, each press a round trip to read the focus: 26-29 s measured on
+  // this machine when it is otherwise idle, so Playwright's default 30 s left no margin.
+  test.setTimeout(60_000)
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.goto('/')
   await tabTo(page, ({ name }) => name === 'Search')

@@ -1,8 +1,11 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { delay, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiServer, testApi } from '../../../test/api-server.ts'
 import { renderApp } from '../../../test/render-app.tsx'
+import { SearchPage } from './search-page.tsx'
 
 function recordSearches() {
   const queries: string[] = []
@@ -59,6 +62,29 @@ describe('search (spec §2.5, §5)', () => {
     expect(
       screen.getByText(`Viewing ${Math.min(30, expected.length)} of ${expected.length} products`),
     ).toBeInTheDocument()
+  })
+
+  it('keeps what was typed while its own ?q= arrives late, and follows one from outside', async () => {
+    const asked: string[] = []
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+    const queryClient = new QueryClient()
+    const page = (query: string) => (
+      <QueryClientProvider client={queryClient}>
+        <SearchPage query={query} onQueryChange={(next) => asked.push(next)} />
+      </QueryClientProvider>
+    )
+    const { rerender } = render(page(''))
+    const box = screen.getByRole('searchbox', { name: 'Search products' })
+    await user.type(box, 'lap')
+    await settle()
+    expect(asked).toEqual(['lap'])
+    // The shopper types on before the URL has caught up; then it does.
+    await user.type(box, 'top')
+    rerender(page('lap'))
+    expect(box).toHaveValue('laptop')
+    // Back to an earlier search: the box shows it.
+    rerender(page('watch'))
+    expect(box).toHaveValue('watch')
   })
 
   it('shows No product found! when nothing matches', async () => {

@@ -4,7 +4,6 @@ import { Button } from '../../../components/button.tsx'
 import { SearchIcon } from '../../../components/icons.tsx'
 import { ErrorState } from '../../../components/error-state.tsx'
 import { messages } from '../../../lib/messages.ts'
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts'
 import { searchQuery, ProductGrid, ProductGridSkeleton } from '../../catalog/index.ts'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, searchTerm } from '../search.ts'
 import styles from './search-page.module.css'
@@ -20,17 +19,26 @@ export function SearchPage({ query, onQueryChange }: SearchPageProps) {
   const inputId = useId()
   const input = useRef<HTMLInputElement>(null)
   const [text, setText] = useState(query)
-  // Back/Forward change ?q= from outside: the box follows.
+  // The ?q= the box last followed, and the last one the box itself asked for.
   const [synced, setSynced] = useState(query)
+  const [asked, setAsked] = useState<string>()
   if (query !== synced) {
     setSynced(query)
-    setText(query)
+    // Back/Forward change ?q= from outside: the box follows. Its own ?q= arrives later than the
+    // typing (the router's update is a transition, and a busy phone is slow): the box already
+    // holds it, and perhaps letters typed since, which following it would throw away.
+    if (query !== asked) setText(query)
   }
-  const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS)
-
+  // Once typing pauses, ?q= follows the box.
   useEffect(() => {
-    if (settled.trim() !== query.trim()) onQueryChange(settled.trim())
-  }, [settled, query, onQueryChange])
+    const next = text.trim()
+    if (next === query.trim()) return
+    const timer = setTimeout(() => {
+      setAsked(next)
+      onQueryChange(next)
+    }, SEARCH_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [text, query, onQueryChange])
 
   // Arriving from the header's search icon, the shopper can type at once.
   useEffect(() => input.current?.focus(), [])
