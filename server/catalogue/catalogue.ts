@@ -10,6 +10,7 @@ import {
   skuFor,
 } from './derive.ts'
 import { productSeedSchema, type Product, type ProductSeed } from './product.schema.ts'
+import { createProductSearch } from './search.ts'
 
 /**
  * A product as held in memory: image and QR paths are relative, because the absolute URLs the API
@@ -99,7 +100,9 @@ export function createCatalogue(productSeeds: readonly ProductSeed[]): Catalogue
     list.push(product)
     byCategory.set(product.category, list)
   }
-  // Precomputed once: each search is then a substring scan over ~180 short strings.
+  const productSearch = createProductSearch(products)
+  // DummyJSON's rule besides: the query as a substring of the product's text, so that 'phone'
+  // still finds iPhones and smartphones (after the products with the word itself).
   const haystacks = products.map((p) =>
     normaliseSearch([p.title, p.description, p.brand, p.category, ...p.tags].join(' ')),
   )
@@ -112,7 +115,12 @@ export function createCatalogue(productSeeds: readonly ProductSeed[]): Catalogue
     search(query) {
       const needle = normaliseSearch(query)
       if (!needle) return products
-      return products.filter((_, i) => haystacks[i]?.includes(needle))
+      const ranked = productSearch.search(query).map((id) => products[id - 1]!)
+      const found = new Set(ranked)
+      return [
+        ...ranked,
+        ...products.filter((product, i) => !found.has(product) && haystacks[i]?.includes(needle)),
+      ]
     },
   }
 }

@@ -1,0 +1,175 @@
+import MiniSearch, { type Query, type SearchOptions } from 'minisearch'
+
+/**
+ * The catalogue's search: what a shopper means rather than the characters they typed, close to a
+ * shop search engine's defaults (Meilisearch's):
+ * - every word of the query must match, in any order;
+ * - a word may have typos: one from 5 letters, two from 9;
+ * - the last word matches as a prefix (a query typed so far: `macb` finds MacBooks);
+ * - singular and plural are the same word (`bulbs`, `bulb`);
+ * - joined and split words are the same (`tshirt`, `t-shirt`, `t shirt`; `dashcam`, `dash cam`);
+ * - matches rank by field (title, then brand, category, tags, description), exact words before
+ *   prefixes and typos, then by rating.
+ * Built once at start with MiniSearch (see the README for why that library).
+ */
+
+/** Where a word is found, and how much that says: a title match ranks above a brand match… */
+const FIELD_BOOSTS = { title: 8, brand: 4, category: 3, tags: 2, description: 1 } as const
+type Field = keyof typeof FIELD_BOOSTS
+const FIELDS = Object.keys(FIELD_BOOSTS) as Field[]
+
+/** What the index reads of a product. */
+export interface Searchable {
+  id: number
+  title: string
+  brand?: string
+  category: string
+  tags: readonly string[]
+  description: string
+  rating: number
+}
+
+/** The words of a text: lower case, accents dropped, split at anything but letters and digits. */
+export function words(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+}
+
+/**
+ * A word's singular, as far as English plurals go without a dictionary (bulbs → bulb, batteries →
+ * battery, watches → watch, glasses → glass). Index and query go through the same rule, so where
+ * it is wrong (series → sery) both sides are wrong alike and still meet.
+ */
+export function singular(word: string): string {
+  if (word.length <= 3 || !word.endsWith('s') || /(ss|us|is)$/.test(word)) return word
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`
+  if (/(ch|sh|ss|x|z)es$/.test(word)) return word.slice(0, -2)
+  return word.slice(0, -1)
+}
+
+/**
+ * The form a word is indexed and searched by: its singular, without an '-ing' when four letters
+ * or more stay (lighting → light, clothing → cloth; racing stays).
+ */
+export function stem(word: string): string {
+  const one = singular(word)
+  return one.length >= 7 && one.endsWith('ing') ? one.slice(0, -3) : one
+}
+
+/**
+ * A field's terms: its words, and in the short fields each pair of neighbours joined ('t shirt'
+ * is also 'tshirt'). A description's pairs would double the index for matches a title or a tag
+ * already gives.
+ */
+function fieldTerms(text: string, field?: string): string[] {
+  const list = words(text)
+  const joined = field === 'description' ? [] : list.slice(1).map((word, i) => `${list[i]}${word}`)
+  return [...list, ...joined].map(stem)
+}
+
+/**
+ * Other words shoppers use for a category (a search engine's synonyms): a car phone mount is in
+ * 'automotive', and a phone is a smartphone.
+ */
+const CATEGORY_SYNONYMS: Readonly<Record<string, string>> = {
+  smartphones: 'phone mobile cellphone',
+  laptops: 'notebook computer',
+  automotive: 'car vehicle',
+  motorcycle: 'motorbike',
+  fragrances: 'perfume scent',
+  'home-decoration': 'decor',
+  sunglasses: 'shades',
+}
+
+/** A word with two neighbouring letters swapped, each way: 'iphnoe' is a typo of 'iphone'. */
+function transpositions(word: string): string[] {
+  const swapped = new Set<string>()
+  for (let i = 0; i + 1 < word.length; i++)
+    if (word[i] !== word[i + 1])
+      swapped.add(`${word.slice(0, i)}${word[i + 1]}${word[i]}${word.slice(i + 2)}`)
+  return [...swapped]
+}
+
+/** Typos a query word may have: none below 5 letters, one from 5, two from 9. */
+export function typosAllowed(word: string): number {
+  return word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0
+}
+
+const SEARCH_OPTIONS: SearchOptions = {
+  boost: FIELD_BOOSTS,
+  // Exact words first, then the last word's completions, typos last.
+  weights: { prefix: 0.5, fuzzy: 0.15 },
+  // Between matches otherwise alike, the better rated product first.
+  boostDocument: (_id, _term, stored) => 1 + Number(stored?.rating ?? 0) / 50,
+}
+
+/**
+ * One word of the query: itself with the typos its length allows (a prefix when it is the last),
+ * or with two neighbouring letters swapped, which counts as one of those typos.
+ */
+function wordQuery(word: string, last: boolean): Query {
+  const typos = typosAllowed(stem(word))
+  const exact: Query = { queries: [word], fuzzy: typos, prefix: last }
+  if (typos === 0) return exact
+  const swapped: Query = {
+    combineWith: 'OR',
+    queries: transpositions(word),
+    fuzzy: typos - 1,
+    prefix: last,
+  }
+  return { combineWith: 'OR', queries: [exact, swapped] }
+}
+
+/**
+ * Every word of the query required; or, for each pair of neighbouring words, the same with the
+ * pair joined ('dash cam' also finds 'Dashcam', 'sun glasses' 'Sunglasses').
+ */
+function queryFor(words: readonly string[]): Query {
+  const phrases = [words]
+  for (let i = 0; i + 1 < words.length; i++)
+    phrases.push([...words.slice(0, i), `${words[i]}${words[i + 1]}`, ...words.slice(i + 2)])
+  return {
+    combineWith: 'OR',
+    queries: phrases.map((phrase) => ({
+      combineWith: 'AND',
+      queries: phrase.map((word, i) => wordQuery(word, i === phrase.length - 1)),
+    })),
+  }
+}
+
+export interface ProductSearch {
+  /** The ids of the products matching `query`, best first; none for a query without words. */
+  search(query: string): number[]
+}
+
+export function createProductSearch(products: readonly Searchable[]): ProductSearch {
+  const index = new MiniSearch<Searchable>({
+    fields: FIELDS,
+    storeFields: ['rating'],
+    extractField: (product, field) => {
+      if (field === 'category')
+        return `${product.category} ${CATEGORY_SYNONYMS[product.category] ?? ''}`
+      const value = product[field as keyof Searchable]
+      return Array.isArray(value) ? value.join(' ') : String(value ?? '')
+    },
+    // Each field is split into its terms here; the query's words go through the same steps.
+    tokenize: (text) => [text],
+    processTerm: (text, field) => fieldTerms(text, field),
+    searchOptions: {
+      tokenize: (text) => words(text),
+      processTerm: (term) => stem(term),
+    },
+  })
+  index.addAll(products)
+  return {
+    search(query) {
+      const terms = words(query)
+      if (terms.length === 0) return []
+      return index.search(queryFor(terms), SEARCH_OPTIONS).map((result) => Number(result.id))
+    },
+  }
+}
