@@ -1,4 +1,5 @@
 import MiniSearch, { type Query, type SearchOptions } from 'minisearch'
+import type { Product } from './product.schema.ts'
 
 /**
  * The catalogue's search: what a shopper means rather than the characters they typed, close to a
@@ -19,15 +20,10 @@ type Field = keyof typeof FIELD_BOOSTS
 const FIELDS = Object.keys(FIELD_BOOSTS) as Field[]
 
 /** What the index reads of a product. */
-export interface Searchable {
-  id: number
-  title: string
-  brand?: string
-  category: string
-  tags: readonly string[]
-  description: string
-  rating: number
-}
+export type Searchable = Pick<
+  Product,
+  'id' | 'title' | 'brand' | 'category' | 'tags' | 'description' | 'rating'
+>
 
 /** The words of a text: lower case, accents dropped, split at anything but letters and digits. */
 export function words(text: string): string[] {
