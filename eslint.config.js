@@ -127,6 +127,23 @@ export default defineConfig(
     },
   },
   {
+    // Code the app and the server both run (the search's rules): it imports neither of them.
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '/(src|server)/',
+              message: 'Shared code imports neither the app nor the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Config files are loaded by their tools, which expect a default export.
     files: ['*.config.{js,ts}', 'e2e/*.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },

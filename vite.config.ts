@@ -148,7 +148,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
           test: {
             name: 'server',
             environment: 'node',
-            include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+            include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'],
             exclude: LOAD_TESTS,
             sequence: { groupOrder: 0 },
           },

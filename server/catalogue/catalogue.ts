@@ -10,7 +10,7 @@ import {
   skuFor,
 } from './derive.ts'
 import { productSeedSchema, type Product, type ProductSeed } from './product.schema.ts'
-import { createProductSearch } from './search.ts'
+import { createProductSearch } from '../../shared/search/product-search.ts'
 
 /**
  * A product as held in memory: image and QR paths are relative, because the absolute URLs the API
@@ -115,7 +115,7 @@ export function createCatalogue(productSeeds: readonly ProductSeed[]): Catalogue
     search(query) {
       const needle = normaliseSearch(query)
       if (!needle) return products
-      const ranked = productSearch.search(query).map((id) => products[id - 1]!)
+      const ranked = productSearch.search(query).map(({ id }) => products[id - 1]!)
       const found = new Set(ranked)
       return [
         ...ranked,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadCatalogue } from './catalogue.ts'
-import { singular, stem, typosAllowed, words } from './search.ts'
+import { typosAllowed } from '../../shared/search/product-search.ts'
+import { singular, stem, words } from '../../shared/search/words.ts'
 
 /**
  * The catalogue's search (search.ts) over the bundled catalogue, with the queries shoppers type on

@@ -102,18 +102,38 @@ export function searchQuery(query: string) {
   })
 }
 
+/**
+ * Every product this device holds in the catalogue cache (lists, whole categories, search results
+ * and products opened), each with when its answer came; a product in several answers once, from
+ * the first. What the cache restored from storage counts: it is how search works offline.
+ */
+export function* cachedProducts(
+  queryClient: QueryClient,
+): Generator<{ product: Product; updatedAt: number }> {
+  const seen = new Set<number>()
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: catalogKeys.all })) {
+    const data = query.state.data as InfiniteData<ProductList> | Product[] | Product | undefined
+    const products = Array.isArray(data)
+      ? data
+      : data && 'pages' in data
+        ? data.pages.flatMap((page) => page.products)
+        : data && 'title' in data && typeof data.id === 'number'
+          ? [data]
+          : []
+    for (const product of products) {
+      if (typeof product?.id !== 'number' || seen.has(product.id)) continue
+      seen.add(product.id)
+      yield { product, updatedAt: query.state.dataUpdatedAt }
+    }
+  }
+}
+
 /** The product if any cached list (listing pages, whole categories, search results) holds it. */
 function findCachedProduct(
   queryClient: QueryClient,
   id: number,
 ): { product: Product; updatedAt: number } | undefined {
-  const cache = queryClient.getQueryCache()
-  for (const query of cache.findAll({ queryKey: catalogKeys.all })) {
-    const data = query.state.data as InfiniteData<ProductList> | Product[] | undefined
-    const products = Array.isArray(data) ? data : data?.pages?.flatMap((page) => page.products)
-    const product = products?.find((candidate) => candidate?.id === id)
-    if (product) return { product, updatedAt: query.state.dataUpdatedAt }
-  }
+  for (const entry of cachedProducts(queryClient)) if (entry.product.id === id) return entry
   return undefined
 }
 

@@ -10,6 +10,7 @@ export {
 export {
   allProductsQuery,
   bestSellers,
+  cachedProducts,
   catalogKeys,
   productListQuery,
   productQuery,

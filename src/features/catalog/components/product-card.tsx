@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
 import { Price } from '../../../components/price.tsx'
 import { StarRating } from '../../../components/star-rating.tsx'
@@ -10,12 +11,15 @@ interface ProductCardProps {
   /** Above the fold: load the image at once and with high priority. */
   priority?: boolean
   headingLevel?: 'h2' | 'h3'
+  /** The title as shown, when not the plain text (search marks the words it matched). */
+  title?: ReactNode
 }
 
 export function ProductCard({
   product,
   priority = false,
   headingLevel: Heading = 'h3',
+  title = product.title,
 }: ProductCardProps) {
   return (
     <article className={styles.card}>
@@ -32,7 +36,7 @@ export function ProductCard({
       {product.brand && <p className={styles.brand}>{product.brand}</p>}
       <Heading className={styles.title}>
         <Link to="/product/$id" params={{ id: String(product.id) }} className={styles.link}>
-          {product.title}
+          {title}
         </Link>
       </Heading>
       <div className={styles.meta}>

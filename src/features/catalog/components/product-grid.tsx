@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Skeleton } from '../../../components/skeleton.tsx'
 import type { ProductCardData } from '../catalog.schemas.ts'
 import { ProductCard } from './product-card.tsx'
@@ -10,17 +11,24 @@ export function ProductGrid({
   products,
   label,
   belowTheFold = false,
+  renderTitle,
 }: {
   products: readonly ProductCardData[]
   label?: string
   /** A grid further down the page: none of its images is urgent, all load lazily. */
   belowTheFold?: boolean
+  /** Each card's title as shown, when not its plain text. */
+  renderTitle?: (product: ProductCardData) => ReactNode
 }) {
   return (
     <ul className={styles.grid} aria-label={label}>
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} priority={!belowTheFold && index < PRIORITY_CARDS} />
+          <ProductCard
+            product={product}
+            priority={!belowTheFold && index < PRIORITY_CARDS}
+            title={renderTitle?.(product)}
+          />
         </li>
       ))}
     </ul>

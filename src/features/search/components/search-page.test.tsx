@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { delay, http } from 'msw'
+import { delay, http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiServer, testApi } from '../../../test/api-server.ts'
 import { renderApp } from '../../../test/render-app.tsx'
@@ -151,5 +151,76 @@ describe('search (spec §2.5, §5)', () => {
     await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Search' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'))
     expect(await screen.findByRole('searchbox', { name: 'Search products' })).toHaveFocus()
+  })
+
+  it('marks the words each result matched, a typo by the word it meant', async () => {
+    await renderSearch('/search?q=iphnoe')
+    const grid = await screen.findByRole('list', { name: 'Search results' })
+    const first = within(grid).getAllByRole('article')[0]!
+    expect(within(first).getByRole('heading').textContent).toMatch(/^iPhone/)
+    await waitFor(() => expect(first.querySelector('h3 mark')).toHaveTextContent(/^iPhone$/))
+  })
+})
+
+describe('search without the API (issue 26)', () => {
+  const searchbox = () => screen.getByRole('searchbox', { name: 'Search products' })
+
+  /** The app after the shopper looked at all products, so their first page is on this device. */
+  async function withProductsSaved() {
+    const app = await renderSearch('/products')
+    await screen.findByRole('region', { name: 'Products' })
+    await act(() => app.router.navigate({ to: '/search' }))
+    return app
+  }
+
+  it('searches the products saved on this device when the API cannot be reached, and says so', async () => {
+    const { user } = await withProductsSaved()
+    apiServer.use(http.get('*/api/products/search', () => HttpResponse.error()))
+    await user.type(searchbox(), 'iphnoe')
+    await settle()
+    const notice = await screen.findByText(
+      /The shop could not be reached: these are \d+ results from products saved on this device\./,
+    )
+    expect(notice).toHaveAttribute('role', 'status')
+    const grid = screen.getByRole('list', { name: 'Search results' })
+    const titles = within(grid)
+      .getAllByRole('heading')
+      .map((h) => h.textContent)
+    expect(titles[0]).toMatch(/^iPhone/)
+    expect(titles.every((title) => /iphone/i.test(title ?? ''))).toBe(true)
+    expect(grid.querySelector('mark')).toHaveTextContent('iPhone')
+  })
+
+  it('searches the saved products when the browser is offline, without asking the API', async () => {
+    const searches = recordSearches()
+    const { user } = await withProductsSaved()
+    onlineManager.setOnline(false)
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    act(() => void window.dispatchEvent(new Event('offline')))
+    try {
+      await user.type(searchbox(), 'macbok')
+      await settle()
+      expect(
+        await screen.findByText(
+          /^You are offline: (this is the 1 result|these are \d+ results) from products saved on this device\.$/,
+        ),
+      ).toBeInTheDocument()
+      const titles = within(screen.getByRole('list', { name: 'Search results' }))
+        .getAllByRole('heading')
+        .map((h) => h.textContent)
+      expect(titles.length).toBeGreaterThan(0)
+      expect(titles.every((title) => /macbook/i.test(title ?? ''))).toBe(true)
+
+      await user.clear(searchbox())
+      await user.type(searchbox(), 'xqzvwkj')
+      await settle()
+      expect(
+        await screen.findByText('You are offline: no product saved on this device matches.'),
+      ).toBeInTheDocument()
+      expect(searches).toEqual([])
+    } finally {
+      onLine.mockRestore()
+      onlineManager.setOnline(true)
+    }
   })
 })

@@ -1,11 +1,21 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
-import { useDeferredValue, useEffect, useId, useRef, useState } from 'react'
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { SearchIcon } from '../../../components/icons.tsx'
 import { ErrorState } from '../../../components/error-state.tsx'
+import { toApiError } from '../../../lib/api-error.ts'
 import { messages } from '../../../lib/messages.ts'
-import { searchQuery, ProductGrid, ProductGridSkeleton } from '../../catalog/index.ts'
+import { useOnlineStatus } from '../../../lib/use-online-status.ts'
+import {
+  cachedProducts,
+  searchQuery,
+  ProductGrid,
+  ProductGridSkeleton,
+  type ProductCardData,
+} from '../../catalog/index.ts'
+import { matchedTerms, searchProducts } from '../matches.ts'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, searchTerm } from '../search.ts'
+import { MarkedText } from './marked-text.tsx'
 import styles from './search-page.module.css'
 
 interface SearchPageProps {
@@ -80,22 +90,46 @@ function SearchResults({
   // blocked a 4x slower phone for ~110 ms (Lighthouse TBT). Rendered from a deferred copy, they
   // render in slices React can interrupt, while the skeleton or the previous results stay.
   const data = useDeferredValue(results.data)
+  const products = useMemo(() => data?.pages.flatMap((page) => page.products) ?? [], [data])
+  const stale = results.isPlaceholderData || data !== results.data
+  // The words each result matched, by the API's own rules (shared/search); none marked while the
+  // results on screen are still the previous query's.
+  const terms = useMemo(
+    () => (stale ? undefined : matchedTerms(products, term)),
+    [stale, products, term],
+  )
+  const online = useOnlineStatus()
   if (!term) return <p className={styles.message}>{messages.searchEmpty}</p>
   if (term.length < SEARCH_MIN_LENGTH) {
     return <p className={styles.message}>Type at least {SEARCH_MIN_LENGTH} characters to search.</p>
   }
+  // No answer for this query, and none coming: offline, the query waits for the network; with the
+  // API out of reach, it fails (already on its first try, before its retries end).
+  const unanswered = !results.data || results.isPlaceholderData
+  const failure = results.error ?? results.failureReason
+  if (
+    unanswered &&
+    (!online ||
+      results.fetchStatus === 'paused' ||
+      (failure && toApiError(failure).failure.kind === 'network'))
+  )
+    return <DeviceResults term={term} offline={!online} />
   if (results.error && !results.data)
     return <ErrorState error={results.error} onRetry={() => void results.refetch()} />
   if (!data) return <ProductGridSkeleton />
-  const products = data.pages.flatMap((page) => page.products)
   const total = data.pages[0]?.total ?? 0
   if (products.length === 0) return <p className={styles.message}>{messages.searchNoResults}</p>
-  const stale = results.isPlaceholderData || data !== results.data
   return (
     <div className={stale ? styles.stale : undefined} aria-busy={stale}>
       {/* Between the page's h1 and the cards' h3, for the outline screen readers walk. */}
       <h2 className="visually-hidden">Search results</h2>
-      <ProductGrid products={products} label="Search results" />
+      <ProductGrid
+        products={products}
+        label="Search results"
+        renderTitle={(product) => (
+          <MarkedText text={product.title} terms={terms?.get(product.id)} />
+        )}
+      />
       <p className={styles.status} role="status">
         {messages.viewing(products.length, total)}
       </p>
@@ -109,6 +143,40 @@ function SearchResults({
             {results.isFetchingNextPage ? 'Loading…' : 'Load More'}
           </Button>
         </div>
+      )}
+    </div>
+  )
+}
+
+/**
+ * Search without the API (issue 26): the products this device has cached (lists, categories,
+ * results and products opened, kept across visits), searched by the same rules as the API's,
+ * and said plainly to be that.
+ */
+function DeviceResults({ term, offline }: { term: string; offline: boolean }) {
+  const queryClient = useQueryClient()
+  const found = useMemo(() => {
+    const saved: ProductCardData[] = []
+    for (const { product } of cachedProducts(queryClient)) saved.push(product)
+    return searchProducts(saved, term)
+  }, [queryClient, term])
+  const terms = new Map(found.map(({ product, terms }) => [product.id, terms]))
+  return (
+    <div>
+      <p className={styles.notice} role="status">
+        {messages.searchOnDevice(offline, found.length)}
+      </p>
+      {found.length > 0 && (
+        <>
+          <h2 className="visually-hidden">Search results</h2>
+          <ProductGrid
+            products={found.map(({ product }) => product)}
+            label="Search results"
+            renderTitle={(product) => (
+              <MarkedText text={product.title} terms={terms.get(product.id)} />
+            )}
+          />
+        </>
       )}
     </div>
   )

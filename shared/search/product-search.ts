@@ -1,5 +1,5 @@
 import MiniSearch, { type Query, type SearchOptions } from 'minisearch'
-import type { Product } from './product.schema.ts'
+import { stem, words } from './words.ts'
 
 /**
  * The catalogue's search: what a shopper means rather than the characters they typed, close to a
@@ -11,7 +11,9 @@ import type { Product } from './product.schema.ts'
  * - joined and split words are the same (`tshirt`, `t-shirt`, `t shirt`; `dashcam`, `dash cam`);
  * - matches rank by field (title, then brand, category, tags, description), exact words before
  *   prefixes and typos, then by rating.
- * Built once at start with MiniSearch (see the README for why that library).
+ * The API builds it once at start over its catalogue (see the README for why MiniSearch); the app
+ * builds it over the products it shows or has cached, for the words to mark and for searching
+ * offline, so both sides match by the same rules.
  */
 
 /** Where a word is found, and how much that says: a title match ranks above a brand match… */
@@ -19,41 +21,18 @@ const FIELD_BOOSTS = { title: 8, brand: 4, category: 3, tags: 2, description: 1 
 type Field = keyof typeof FIELD_BOOSTS
 const FIELDS = Object.keys(FIELD_BOOSTS) as Field[]
 
-/** What the index reads of a product. */
-export type Searchable = Pick<
-  Product,
-  'id' | 'title' | 'brand' | 'category' | 'tags' | 'description' | 'rating'
->
-
-/** The words of a text: lower case, accents dropped, split at anything but letters and digits. */
-export function words(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-}
-
 /**
- * A word's singular, as far as English plurals go without a dictionary (bulbs → bulb, batteries →
- * battery, watches → watch, glasses → glass). Index and query go through the same rule, so where
- * it is wrong (series → sery) both sides are wrong alike and still meet.
+ * What the index reads of a product: the API's products have every field, a list the app cached
+ * may have been asked for fewer (`select`).
  */
-export function singular(word: string): string {
-  if (word.length <= 3 || !word.endsWith('s') || /(ss|us|is)$/.test(word)) return word
-  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`
-  if (/(ch|sh|ss|x|z)es$/.test(word)) return word.slice(0, -2)
-  return word.slice(0, -1)
-}
-
-/**
- * The form a word is indexed and searched by: its singular, without an '-ing' when four letters
- * or more stay (lighting → light, clothing → cloth; racing stays).
- */
-export function stem(word: string): string {
-  const one = singular(word)
-  return one.length >= 7 && one.endsWith('ing') ? one.slice(0, -3) : one
+export interface Searchable {
+  id: number
+  title: string
+  category: string
+  rating: number
+  brand?: string
+  tags?: readonly string[]
+  description?: string
 }
 
 /**
@@ -137,9 +116,15 @@ function queryFor(words: readonly string[]): Query {
   }
 }
 
+export interface SearchMatch {
+  id: number
+  /** The indexed terms that matched (stems, joined pairs), for marking the words found. */
+  terms: readonly string[]
+}
+
 export interface ProductSearch {
-  /** The ids of the products matching `query`, best first; none for a query without words. */
-  search(query: string): number[]
+  /** The products matching `query`, best first; none for a query without words. */
+  search(query: string): SearchMatch[]
 }
 
 export function createProductSearch(products: readonly Searchable[]): ProductSearch {
@@ -165,7 +150,9 @@ export function createProductSearch(products: readonly Searchable[]): ProductSea
     search(query) {
       const terms = words(query)
       if (terms.length === 0) return []
-      return index.search(queryFor(terms), SEARCH_OPTIONS).map((result) => Number(result.id))
+      return index
+        .search(queryFor(terms), SEARCH_OPTIONS)
+        .map((result) => ({ id: Number(result.id), terms: result.terms }))
     },
   }
 }
