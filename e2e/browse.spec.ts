@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { hydrated } from './support/settle.ts'
 
 test('filter, sort and load more survive a reload', async ({ page }) => {
   await page.goto('/products')
@@ -29,10 +30,12 @@ test("search 'phone', open a result, add it to the cart: the badge shows 1, clic
   page,
 }) => {
   await page.goto('/')
-  await page.getByRole('banner').getByRole('link', { name: 'Search' }).click()
-  const box = page.getByRole('searchbox', { name: 'Search products' })
+  await hydrated(page)
+  await page.getByRole('banner').getByRole('button', { name: 'Search' }).click()
+  const box = page.getByRole('combobox', { name: 'Search products' })
   await expect(box).toBeFocused()
   await box.pressSequentially('phone', { delay: 80 })
+  await box.press('Enter')
   await expect(page).toHaveURL(/\/search\?q=phone$/)
   const results = page.getByRole('list', { name: 'Search results' })
   await results.getByRole('link').first().click()

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { hydrated } from './support/settle.ts'
 
 /** Presses Tab until the focused element matches, as a keyboard-only shopper would. */
 async function tabTo(
@@ -28,10 +29,13 @@ test('keyboard only: search → product → cart → checkout, with focus always
   test.setTimeout(60_000)
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.goto('/')
+  await hydrated(page)
   await tabTo(page, ({ name }) => name === 'Search')
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('searchbox', { name: 'Search products' })).toBeFocused()
+  await expect(page.getByRole('combobox', { name: 'Search products' })).toBeFocused()
   await page.keyboard.type('phone', { delay: 60 })
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/search\?q=phone$/)
   const results = page.getByRole('list', { name: 'Search results' })
   await expect(results.getByRole('link').first()).toBeVisible()
 

@@ -72,6 +72,13 @@ test('a product: its title, price, photo and trail; Add to Cart is there, for wh
   await expect(page.getByRole('heading', { level: 1, name: /^Smartphones/ })).toBeVisible()
 })
 
+test("the header's search button opens the search page", async ({ page }) => {
+  await page.goto('/products')
+  await page.getByRole('banner').getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/\/search\??$/)
+  await expect(page.getByRole('searchbox', { name: 'Search products' })).toBeVisible()
+})
+
 test('search: ?q=phone shows its results, and a result opens its product', async ({ page }) => {
   await page.goto('/search?q=phone')
   const results = page.getByRole('list', { name: 'Search results' })

@@ -230,6 +230,19 @@ describe('other pages', () => {
     expect((await page('/')).meta('robots')).toBeUndefined()
   })
 
+  it('search shows its results with the words they matched marked, and the header links to it', async () => {
+    const { document } = await page('/search?q=iphnoe')
+    const results = document.querySelector('ul[aria-label="Search results"]')
+    const titles = [...(results?.querySelectorAll('h3') ?? [])].map((h) => h.textContent)
+    expect(titles.length).toBeGreaterThan(0)
+    expect(titles[0]).toMatch(/^iPhone/)
+    expect(results?.querySelector('h3 mark')?.textContent).toBe('iPhone')
+    // Before the app runs (or without it), the header's search button opens the search page.
+    const button = document.querySelector('header button[aria-label="Search"]')
+    expect(button?.getAttribute('type')).toBe('submit')
+    expect(button?.closest('form')?.getAttribute('action')).toBe('/search')
+  })
+
   it('names a customer-service page by its content; an unknown one is a 404', async () => {
     const { response, document, meta } = await page('/customer-service/returns')
     expect(response.status).toBe(200)

@@ -39,13 +39,6 @@ export const messages = {
   searchLabel: 'Search products',
   searchEmpty: 'Please type something to search products!',
   searchNoResults: 'No product found!',
-  /** Searching offline (or with the API out of reach): what the results are, said plainly. */
-  searchOnDevice: (offline: boolean, found: number) =>
-    `${offline ? 'You are offline' : 'The shop could not be reached'}: ${
-      found === 0
-        ? 'no product saved on this device matches.'
-        : `${found === 1 ? 'this is the 1 result' : `these are ${found} results`} from products saved on this device.`
-    }`,
 
   // Customer service (spec §2.1)
   loading: 'Loading...',

@@ -104,37 +104,25 @@ export function searchQuery(query: string) {
 
 /**
  * Every product this device holds in the catalogue cache (lists, whole categories, search results
- * and products opened), each with when its answer came; a product in several answers once, from
- * the first. What the cache restored from storage counts: it is how search works offline.
+ * and products opened), each once, with when its first answer came. What the cache restored from
+ * storage counts: it is how search works offline.
  */
-export function* cachedProducts(
+export function cachedProducts(
   queryClient: QueryClient,
-): Generator<{ product: Product; updatedAt: number }> {
-  const seen = new Set<number>()
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: catalogKeys.all })) {
-    const data = query.state.data as InfiniteData<ProductList> | Product[] | Product | undefined
+): { product: Product; updatedAt: number }[] {
+  const found = new Map<number, { product: Product; updatedAt: number }>()
+  for (const { state } of queryClient.getQueryCache().findAll({ queryKey: catalogKeys.all })) {
+    const data = state.data as InfiniteData<ProductList> | Product[] | Product | undefined
     const products = Array.isArray(data)
       ? data
       : data && 'pages' in data
         ? data.pages.flatMap((page) => page.products)
-        : data && 'title' in data && typeof data.id === 'number'
-          ? [data]
-          : []
-    for (const product of products) {
-      if (typeof product?.id !== 'number' || seen.has(product.id)) continue
-      seen.add(product.id)
-      yield { product, updatedAt: query.state.dataUpdatedAt }
-    }
+        : [data]
+    for (const product of products)
+      if (typeof product?.id === 'number' && !found.has(product.id))
+        found.set(product.id, { product, updatedAt: state.dataUpdatedAt })
   }
-}
-
-/** The product if any cached list (listing pages, whole categories, search results) holds it. */
-function findCachedProduct(
-  queryClient: QueryClient,
-  id: number,
-): { product: Product; updatedAt: number } | undefined {
-  for (const entry of cachedProducts(queryClient)) if (entry.product.id === id) return entry
-  return undefined
+  return [...found.values()]
 }
 
 /**
@@ -142,9 +130,11 @@ function findCachedProduct(
  * makes no request (decisions §4); its freshness is that of the list it came from.
  */
 export function productQuery(queryClient: QueryClient, id: number) {
-  // Both seeding callbacks read the same search of the cache, done once.
-  let cached: ReturnType<typeof findCachedProduct> | null = null
-  const seed = () => (cached ??= findCachedProduct(queryClient, id))
+  // Both seeding callbacks read the same search of the cache, done once: the product if any
+  // cached list (listing pages, whole categories, search results) holds it.
+  let cached: ReturnType<typeof cachedProducts>[number] | undefined | null = null
+  const seed = () =>
+    (cached ??= cachedProducts(queryClient).find((entry) => entry.product.id === id))
   return queryOptions({
     queryKey: catalogKeys.product(id),
     queryFn: ({ signal }) => fetchProduct(id, signal),

@@ -1,4 +1,5 @@
 import { createProductSearch, type Searchable } from '../../../shared/search/product-search.ts'
+import { words } from '../../../shared/search/words.ts'
 
 /**
  * The same search as our API's (shared/search), run in the browser over products at hand: the
@@ -7,7 +8,7 @@ import { createProductSearch, type Searchable } from '../../../shared/search/pro
  */
 
 /** The products among `products` that `query` finds, best first, with the terms each matched. */
-export function searchProducts<T extends Searchable>(
+export function searchAmong<T extends Searchable>(
   products: readonly T[],
   query: string,
 ): { product: T; terms: ReadonlySet<string> }[] {
@@ -25,5 +26,28 @@ export function matchedTerms(
   products: readonly Searchable[],
   query: string,
 ): Map<number, ReadonlySet<string>> {
-  return new Map(searchProducts(products, query).map(({ product, terms }) => [product.id, terms]))
+  return new Map(searchAmong(products, query).map(({ product, terms }) => [product.id, terms]))
+}
+
+/**
+ * The categories any word of `query` names, by the same rules (a typo, the start of a word, or a
+ * word shoppers use for it: 'phone' names Smartphones), in the list's order, at most `max`.
+ */
+export function matchingCategories<T extends { slug: string; name: string }>(
+  categories: readonly T[],
+  query: string,
+  max = 3,
+): T[] {
+  const search = createProductSearch(
+    categories.map((category, id) => ({
+      id,
+      title: category.name,
+      category: category.slug,
+      rating: 0,
+    })),
+  )
+  const named = new Set(
+    words(query).flatMap((word) => search.search(word).map((match) => match.id)),
+  )
+  return categories.filter((_, id) => named.has(id)).slice(0, max)
 }

@@ -1,6 +1,6 @@
 import { Link, useHydrated } from '@tanstack/react-router'
 import { useSetAtom } from 'jotai'
-import { useCallback, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from '../../../components/icons.tsx'
 import { OnDemand, WhenLoaded } from '../../../components/on-demand.tsx'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
@@ -13,6 +13,8 @@ import { MoreCategories } from './more-categories.tsx'
 
 // The phone menu's code loads when the shopper reaches for the button.
 const MobileMenu = lazyComponent(() => import('./mobile-menu.tsx'), 'MobileMenu')
+// The search's combobox loads when the shopper reaches for its button.
+const HeaderSearch = lazyComponent(() => import('../../search/index.ts'), 'HeaderSearch')
 // The cart's count is the shopper's own: it comes in once the page is hydrated, with the cart's code.
 const CartCount = lazyComponent(() => import('../../cart/index.ts'), 'CartCount')
 
@@ -26,14 +28,16 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false)
   const menuId = useId()
   const hamburger = useRef<HTMLButtonElement>(null)
+  const [searchOpen, setSearchOpen] = useState(false)
+  const searchId = useId()
   const hydrated = useHydrated()
   const openAccountModal = useSetAtom(accountModalOpenAtom)
   // The menu belongs to the narrow layout: growing past 1024 px closes it for good.
   if (isDesktop && menuOpen) setMenuOpen(false)
-  const closeMenu = useCallback(() => {
+  const closeMenu = () => {
     setMenuOpen(false)
     hamburger.current?.focus()
-  }, [])
+  }
 
   // Both layouts are in the page and CSS shows one (decisions §9): the server cannot know the width.
   return (
@@ -48,7 +52,7 @@ export function Header() {
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           onPointerEnter={MobileMenu.preload}
           onFocus={MobileMenu.preload}
-          onTouchStart={MobileMenu.preload}
+          // An open search closes itself as the shopper reaches elsewhere (header-search.tsx).
           onClick={() => setMenuOpen((open) => !open)}
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
@@ -85,16 +89,38 @@ export function Header() {
           </ul>
         </nav>
         <div className={styles.actions}>
-          <Link to="/search" className={styles.iconButton} aria-label="Search">
-            <SearchIcon />
-          </Link>
+          {/* Before the app runs, the button submits its form: the search page. Then it opens the
+              combobox over the page. */}
+          <form action="/search" className={styles.searchForm}>
+            <button
+              type="submit"
+              className={styles.iconButton}
+              aria-label="Search"
+              aria-expanded={searchOpen}
+              aria-controls={searchId}
+              // A touch enters as a pointer too, before it presses.
+              onPointerEnter={HeaderSearch.preload}
+              onFocus={HeaderSearch.preload}
+              onClick={(event) => {
+                event.preventDefault()
+                setSearchOpen(!searchOpen)
+                setMenuOpen(false)
+              }}
+            >
+              {searchOpen ? <CloseIcon /> : <SearchIcon />}
+            </button>
+          </form>
+          {searchOpen && (
+            <OnDemand>
+              <HeaderSearch id={searchId} onClose={() => setSearchOpen(false)} />
+            </OnDemand>
+          )}
           <button
             type="button"
             className={styles.iconButton}
             aria-label="Account"
             onPointerEnter={preloadAccountModal}
             onFocus={preloadAccountModal}
-            onTouchStart={preloadAccountModal}
             onClick={() => openAccountModal(true)}
           >
             <UserIcon />

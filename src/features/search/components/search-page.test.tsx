@@ -145,14 +145,6 @@ describe('search (spec §2.5, §5)', () => {
     }
   })
 
-  it('is reached from the header search icon', async () => {
-    vi.useRealTimers()
-    const { user, router } = await renderApp('/')
-    await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Search' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/search'))
-    expect(await screen.findByRole('searchbox', { name: 'Search products' })).toHaveFocus()
-  })
-
   it('marks the words each result matched, a typo by the word it meant', async () => {
     await renderSearch('/search?q=iphnoe')
     const grid = await screen.findByRole('list', { name: 'Search results' })

@@ -13,7 +13,7 @@ import {
   ProductGridSkeleton,
   type ProductCardData,
 } from '../../catalog/index.ts'
-import { matchedTerms, searchProducts } from '../matches.ts'
+import { matchedTerms, searchAmong } from '../matches.ts'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, searchTerm } from '../search.ts'
 import { MarkedText } from './marked-text.tsx'
 import styles from './search-page.module.css'
@@ -158,13 +158,13 @@ function DeviceResults({ term, offline }: { term: string; offline: boolean }) {
   const found = useMemo(() => {
     const saved: ProductCardData[] = []
     for (const { product } of cachedProducts(queryClient)) saved.push(product)
-    return searchProducts(saved, term)
+    return searchAmong(saved, term)
   }, [queryClient, term])
   const terms = new Map(found.map(({ product, terms }) => [product.id, terms]))
   return (
     <div>
       <p className={styles.notice} role="status">
-        {messages.searchOnDevice(offline, found.length)}
+        {onDeviceMessage(offline, found.length)}
       </p>
       {found.length > 0 && (
         <>
@@ -194,4 +194,12 @@ function useSearchResults(term: string) {
     // The previous results stay on screen while the next query loads (decisions §4).
     placeholderData: keepPreviousData,
   })
+}
+
+/** What results from the products saved on this device are, said plainly (issue 26). */
+function onDeviceMessage(offline: boolean, found: number): string {
+  const why = offline ? 'You are offline' : 'The shop could not be reached'
+  if (found === 0) return `${why}: no product saved on this device matches.`
+  const results = found === 1 ? 'this is the 1 result' : `these are ${found} results`
+  return `${why}: ${results} from products saved on this device.`
 }

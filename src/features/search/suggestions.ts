@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query'
+import { catalogKeys, searchProducts } from '../catalog/index.ts'
+
+/** How many products the header's search suggests as the shopper types (issue 26). */
+export const SUGGESTION_COUNT = 5
+
+/**
+ * The first few results of a search, for the header's suggestions. Kept with the catalogue, so
+ * they also count among the products saved on this device.
+ */
+export function suggestionsQuery(query: string) {
+  return queryOptions({
+    // Under the search's own key: what invalidates a search invalidates its suggestions.
+    queryKey: [...catalogKeys.search(query), 'suggestions'],
+    queryFn: ({ signal }) => searchProducts(query, 0, SUGGESTION_COUNT, signal),
+  })
+}
