@@ -56,3 +56,11 @@ export function recordRequests(): string[] {
   onTestFinished(() => apiServer.events.removeListener('request:start', listener))
   return urls
 }
+
+/** The query strings (`?q=…`) of the searches the app asks the API for, from now on. */
+export function recordSearches(): () => string[] {
+  const requests = recordRequests()
+  const search = '/api/products/search?'
+  return () =>
+    requests.filter((url) => url.startsWith(search)).map((url) => url.slice(search.length - 1))
+}

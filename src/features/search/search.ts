@@ -5,7 +5,7 @@ import { searchQuery } from '../catalog/index.ts'
 /** Spec §5 / §9: input is debounced by 300 ms and a query needs at least 3 characters. */
 export const SEARCH_DEBOUNCE_MS = 300
 export const SEARCH_MIN_LENGTH = 3
-const MAX_QUERY_LENGTH = 100
+export const MAX_QUERY_LENGTH = 100
 
 const searchSchema = v.object({
   q: v.fallback(

@@ -1,18 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { apiServer, testApi } from '../../../test/api-server.ts'
+import { recordSearches, testApi } from '../../../test/api-server.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 
 /** The header's search (issue 26): a WAI-ARIA combobox suggesting products and categories. */
-
-function recordSuggestions() {
-  const asked: string[] = []
-  apiServer.events.on('request:start', ({ request }) => {
-    const url = new URL(request.url)
-    if (url.pathname === '/api/products/search') asked.push(url.search)
-  })
-  return asked
-}
 
 async function apiSearch(q: string, limit: number) {
   const res = await testApi().call(`/api/products/search?q=${encodeURIComponent(q)}&limit=${limit}`)
@@ -42,20 +33,20 @@ const options = () =>
 
 describe('the header search (issue 26)', () => {
   it('opens with the focus in a combobox that suggests nothing until 3 letters and a pause', async () => {
-    const asked = recordSuggestions()
+    const asked = recordSearches()
     const { user, box } = await openSearch()
     // Given once the panel's code has come and it has rendered.
     await waitFor(() => expect(box).toHaveFocus())
     expect(box).toHaveAttribute('aria-expanded', 'false')
     await user.type(box, 'ip')
     await settle()
-    expect(asked).toEqual([])
+    expect(asked()).toEqual([])
     expect(box).toHaveAttribute('aria-expanded', 'false')
     await user.type(box, 'hnoe')
     await act(() => vi.advanceTimersByTimeAsync(200))
-    expect(asked).toEqual([])
+    expect(asked()).toEqual([])
     await settle()
-    await waitFor(() => expect(asked).toEqual(['?q=iphnoe&limit=5&skip=0']))
+    await waitFor(() => expect(asked()).toEqual(['?q=iphnoe&limit=5&skip=0']))
   })
 
   it('suggests up to 5 products, marked where they matched, and the categories the words name', async () => {

@@ -9,16 +9,15 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react'
-import { SearchIcon } from '../../../components/icons.tsx'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
 import { Price } from '../../../components/price.tsx'
-import { messages } from '../../../lib/messages.ts'
 import { useCategories, type Category, type Product } from '../../catalog/index.ts'
 import { matchedTerms, matchingCategories } from '../matches.ts'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, searchTerm } from '../search.ts'
 import { suggestionsQuery } from '../suggestions.ts'
 import styles from './header-search.module.css'
 import { MarkedText } from './marked-text.tsx'
+import { SearchField } from './search-field.tsx'
 
 type Suggestion =
   { kind: 'product'; product: Product } | { kind: 'category'; category: Category } | { kind: 'all' }
@@ -38,7 +37,6 @@ interface HeaderSearchProps {
  */
 export function HeaderSearch({ id, onClose }: HeaderSearchProps) {
   const navigate = useNavigate()
-  const inputId = useId()
   const listId = useId()
   const panel = useRef<HTMLDivElement>(null)
   const input = useRef<HTMLInputElement>(null)
@@ -165,21 +163,15 @@ export function HeaderSearch({ id, onClose }: HeaderSearchProps) {
     >
       <form
         role="search"
-        className={styles.field}
         action="/search"
         onSubmit={(event) => {
           event.preventDefault()
           choose(undefined)
         }}
       >
-        <label htmlFor={inputId} className="visually-hidden">
-          {messages.searchLabel}
-        </label>
-        <SearchIcon className={styles.icon} width={20} height={20} />
-        <input
+        <SearchField
+          labelHidden
           ref={input}
-          id={inputId}
-          className={styles.input}
           type="text"
           name="q"
           role="combobox"
@@ -187,9 +179,6 @@ export function HeaderSearch({ id, onClose }: HeaderSearchProps) {
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-          autoComplete="off"
-          enterKeyHint="search"
-          maxLength={100}
           placeholder="Search products"
           value={text}
           onChange={(event) => {

@@ -3,18 +3,9 @@ import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { delay, http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { apiServer, testApi } from '../../../test/api-server.ts'
+import { apiServer, recordSearches, testApi } from '../../../test/api-server.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { SearchPage } from './search-page.tsx'
-
-function recordSearches() {
-  const queries: string[] = []
-  apiServer.events.on('request:start', ({ request }) => {
-    const url = new URL(request.url)
-    if (url.pathname === '/api/products/search') queries.push(url.search)
-  })
-  return queries
-}
 
 async function serverSearch(q: string) {
   const res = await testApi().call(`/api/products/search?q=${encodeURIComponent(q)}&limit=0`)
@@ -47,13 +38,13 @@ describe('search (spec §2.5, §5)', () => {
     await user.type(box, 'ph')
     await settle()
     expect(screen.getByText('Type at least 3 characters to search.')).toBeInTheDocument()
-    expect(searches).toEqual([])
+    expect(searches()).toEqual([])
 
     await user.type(box, 'one')
     await act(() => vi.advanceTimersByTimeAsync(200))
-    expect(searches).toEqual([])
+    expect(searches()).toEqual([])
     await act(() => vi.advanceTimersByTimeAsync(100))
-    await waitFor(() => expect(searches).toEqual(['?q=phone&limit=30&skip=0']))
+    await waitFor(() => expect(searches()).toEqual(['?q=phone&limit=30&skip=0']))
     expect(router.state.location.search).toEqual({ q: 'phone' })
 
     const expected = await serverSearch('phone')
@@ -209,7 +200,7 @@ describe('search without the API (issue 26)', () => {
       expect(
         await screen.findByText('You are offline: no product saved on this device matches.'),
       ).toBeInTheDocument()
-      expect(searches).toEqual([])
+      expect(searches()).toEqual([])
     } finally {
       onLine.mockRestore()
       onlineManager.setOnline(true)

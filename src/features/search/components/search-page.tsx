@@ -1,7 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { Button } from '../../../components/button.tsx'
-import { SearchIcon } from '../../../components/icons.tsx'
 import { ErrorState } from '../../../components/error-state.tsx'
 import { toApiError } from '../../../lib/api-error.ts'
 import { messages } from '../../../lib/messages.ts'
@@ -16,6 +15,7 @@ import {
 import { matchedTerms, searchAmong } from '../matches.ts'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, searchTerm } from '../search.ts'
 import { MarkedText } from './marked-text.tsx'
+import { SearchField } from './search-field.tsx'
 import styles from './search-page.module.css'
 
 interface SearchPageProps {
@@ -26,7 +26,6 @@ interface SearchPageProps {
 
 /** /search (spec §2.5, §5): the box is bound to ?q= once typing pauses for 300 ms. */
 export function SearchPage({ query, onQueryChange }: SearchPageProps) {
-  const inputId = useId()
   const input = useRef<HTMLInputElement>(null)
   const [text, setText] = useState(query)
   // The ?q= the box last followed, and the last one the box itself asked for.
@@ -60,16 +59,9 @@ export function SearchPage({ query, onQueryChange }: SearchPageProps) {
     <div className={`container ${styles.page}`}>
       <h1>Search</h1>
       <form className={styles.field} role="search" onSubmit={(event) => event.preventDefault()}>
-        <label htmlFor={inputId}>{messages.searchLabel}</label>
-        <SearchIcon className={styles.icon} width={20} height={20} />
-        <input
+        <SearchField
           ref={input}
-          id={inputId}
-          className={styles.input}
           type="search"
-          autoComplete="off"
-          enterKeyHint="search"
-          maxLength={100}
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
