@@ -102,27 +102,15 @@ export function searchQuery(query: string) {
   })
 }
 
-/**
- * Every product this device holds in the catalogue cache (lists, whole categories, search results
- * and products opened), each once, with when its first answer came. What the cache restored from
- * storage counts: it is how search works offline.
- */
-export function cachedProducts(
-  queryClient: QueryClient,
-): { product: Product; updatedAt: number }[] {
-  const found = new Map<number, { product: Product; updatedAt: number }>()
+/** The product if any cached list (listing pages, whole categories, search results) holds it. */
+function findCachedProduct(queryClient: QueryClient, id: number) {
   for (const { state } of queryClient.getQueryCache().findAll({ queryKey: catalogKeys.all })) {
-    const data = state.data as InfiniteData<ProductList> | Product[] | Product | undefined
-    const products = Array.isArray(data)
-      ? data
-      : data && 'pages' in data
-        ? data.pages.flatMap((page) => page.products)
-        : [data]
-    for (const product of products)
-      if (typeof product?.id === 'number' && !found.has(product.id))
-        found.set(product.id, { product, updatedAt: state.dataUpdatedAt })
+    const data = state.data as InfiniteData<ProductList> | Product[] | undefined
+    const products = Array.isArray(data) ? data : data?.pages?.flatMap((page) => page.products)
+    const product = products?.find((candidate) => candidate?.id === id)
+    if (product) return { product, updatedAt: state.dataUpdatedAt }
   }
-  return [...found.values()]
+  return undefined
 }
 
 /**
@@ -130,11 +118,9 @@ export function cachedProducts(
  * makes no request (decisions §4); its freshness is that of the list it came from.
  */
 export function productQuery(queryClient: QueryClient, id: number) {
-  // Both seeding callbacks read the same search of the cache, done once: the product if any
-  // cached list (listing pages, whole categories, search results) holds it.
-  let cached: ReturnType<typeof cachedProducts>[number] | undefined | null = null
-  const seed = () =>
-    (cached ??= cachedProducts(queryClient).find((entry) => entry.product.id === id))
+  // Both seeding callbacks read the same search of the cache, done once.
+  let cached: ReturnType<typeof findCachedProduct> | null = null
+  const seed = () => (cached ??= findCachedProduct(queryClient, id))
   return queryOptions({
     queryKey: catalogKeys.product(id),
     queryFn: ({ signal }) => fetchProduct(id, signal),

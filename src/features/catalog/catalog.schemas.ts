@@ -17,11 +17,12 @@ export const productCardSchema = v.object({
  * A shopper's review. DummyJSON's and ours carry all four (and an e-mail the storefront never
  * shows); a review without words, date or name still counts with its stars.
  */
+const optionalText = v.optional(v.string())
 const reviewSchema = v.object({
   rating: v.number(),
-  comment: v.optional(v.string(), ''),
-  date: v.optional(v.string()),
-  reviewerName: v.optional(v.string(), 'A shopper'),
+  comment: optionalText,
+  date: optionalText,
+  reviewerName: optionalText,
 })
 
 /** What the storefront shows of a product: the card plus the detail page's fields. */
@@ -31,12 +32,12 @@ const productFields = {
   stock: v.number(),
   images: v.array(v.string()),
   tags: v.optional(v.array(v.string()), []),
-  reviews: v.optional(v.array(reviewSchema), []),
+  reviews: v.optional(v.array(reviewSchema)),
   // The product's own terms and facts, for its details (issue 27).
-  sku: v.optional(v.string()),
-  shippingInformation: v.optional(v.string()),
-  returnPolicy: v.optional(v.string()),
-  warrantyInformation: v.optional(v.string()),
+  sku: optionalText,
+  shippingInformation: optionalText,
+  returnPolicy: optionalText,
+  warrantyInformation: optionalText,
   dimensions: v.optional(v.object({ width: v.number(), height: v.number(), depth: v.number() })),
   weight: v.optional(v.number()),
   minimumOrderQuantity: v.optional(v.number()),

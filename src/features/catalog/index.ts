@@ -10,7 +10,6 @@ export {
 export {
   allProductsQuery,
   bestSellers,
-  cachedProducts,
   catalogKeys,
   productListQuery,
   productQuery,

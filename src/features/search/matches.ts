@@ -1,5 +1,7 @@
 import { createProductSearch, type Searchable } from '../../../shared/search/product-search.ts'
 import { words } from '../../../shared/search/words.ts'
+import type { InfiniteData, QueryClient } from '@tanstack/react-query'
+import { catalogKeys, type Product } from '../catalog/index.ts'
 
 /**
  * The same search as our API's (shared/search), run in the browser over products at hand: the
@@ -50,4 +52,28 @@ export function matchingCategories<T extends { slug: string; name: string }>(
     words(query).flatMap((word) => search.search(word).map((match) => match.id)),
   )
   return categories.filter((_, id) => named.has(id)).slice(0, max)
+}
+
+/**
+ * Every product this device holds in the catalogue cache (lists, whole categories, search results,
+ * suggestions and products opened), each once. What the cache restored from storage counts: it is
+ * what search finds offline. (The product page's seeding, catalog.queries.ts, looks in the lists
+ * alone, for one product, and stays in the first screen's code.)
+ */
+export function savedProducts(queryClient: QueryClient): Product[] {
+  const found = new Map<number, Product>()
+  for (const { state } of queryClient.getQueryCache().findAll({ queryKey: catalogKeys.all })) {
+    const data = state.data as
+      InfiniteData<{ products: Product[] }> | Product[] | Product | undefined
+    const products = Array.isArray(data)
+      ? data
+      : data && 'pages' in data
+        ? data.pages.flatMap((page) => page.products)
+        : data && 'products' in data
+          ? (data as { products: Product[] }).products
+          : [data]
+    for (const product of products)
+      if (typeof product?.id === 'number' && !found.has(product.id)) found.set(product.id, product)
+  }
+  return [...found.values()]
 }

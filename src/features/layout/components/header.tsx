@@ -107,7 +107,7 @@ export function Header() {
                 setMenuOpen(false)
               }}
             >
-              {searchOpen ? <CloseIcon /> : <SearchIcon />}
+              <SearchIcon />
             </button>
           </form>
           {searchOpen && (

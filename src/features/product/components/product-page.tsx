@@ -75,7 +75,7 @@ export function ProductPage({ id }: { id: number }) {
       </section>
       <section className={styles.section} aria-labelledby="reviews-title">
         <h2 id="reviews-title">Customer Reviews</h2>
-        <Reviews rating={product.rating} reviews={product.reviews} />
+        <Reviews rating={product.rating} reviews={product.reviews ?? []} />
       </section>
       <section className={styles.section} aria-labelledby="related-title">
         <h2 id="related-title">{productMessages.youMightAlsoLike}</h2>

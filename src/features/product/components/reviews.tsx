@@ -82,7 +82,7 @@ export function Reviews({ rating, reviews }: { rating: number; reviews: readonly
             <li key={key} className={styles.review}>
               <article aria-labelledby={`${sortId}-${index}`}>
                 <h3 id={`${sortId}-${index}`} className={styles.reviewer}>
-                  {review.reviewerName}
+                  {review.reviewerName ?? 'A shopper'}
                 </h3>
                 <div className={styles.meta}>
                   <StarRating rating={review.rating} />

@@ -55,7 +55,9 @@ describe('the header search (issue 26)', () => {
     await settle()
     const expected = (await apiSearch('phone', 5)).map((product) => product.title)
     expect(expected).toHaveLength(5)
-    await waitFor(() => expect(box).toHaveAttribute('aria-expanded', 'true'))
+    // The category is known at once; the products once the API answers.
+    await waitFor(() => expect(options()).toHaveLength(7))
+    expect(box).toHaveAttribute('aria-expanded', 'true')
     const names = options().map((option) => option.textContent)
     expect(
       names.slice(0, 5).map((name) => expected.some((title) => name?.startsWith(title))),
@@ -72,7 +74,9 @@ describe('the header search (issue 26)', () => {
     await user.type(box, 'iphnoe')
     await settle()
     const [first, second] = await apiSearch('iphnoe', 5)
-    await waitFor(() => expect(box).toHaveAttribute('aria-expanded', 'true'))
+    // Three iPhones, then "See all results".
+    await waitFor(() => expect(options()).toHaveLength(4))
+    expect(box).toHaveAttribute('aria-expanded', 'true')
     expect(box).not.toHaveAttribute('aria-activedescendant')
     await user.keyboard('{ArrowDown}')
     expect(box).toHaveAttribute('aria-activedescendant', options()[0]?.id)
@@ -138,8 +142,17 @@ describe('the header search (issue 26)', () => {
   it('closes when the focus moves on to the rest of the header', async () => {
     const { user } = await openSearch()
     await user.tab()
+    expect(screen.getByRole('button', { name: 'Close search' })).toHaveFocus()
+    await user.tab()
     expect(within(banner()).getByRole('button', { name: 'Account' })).toHaveFocus()
     expect(screen.queryByRole('combobox', { name: 'Search products' })).not.toBeInTheDocument()
+  })
+
+  it('closes with its Close search button, giving the focus back to the search button', async () => {
+    const { user, button } = await openSearch()
+    await user.click(screen.getByRole('button', { name: 'Close search' }))
+    expect(screen.queryByRole('combobox', { name: 'Search products' })).not.toBeInTheDocument()
+    expect(button).toHaveFocus()
   })
 
   it('closes when the shopper presses elsewhere on the page', async () => {

@@ -9,6 +9,7 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react'
+import { CloseIcon } from '../../../components/icons.tsx'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
 import { Price } from '../../../components/price.tsx'
 import { useCategories, type Category, type Product } from '../../catalog/index.ts'
@@ -162,6 +163,7 @@ export function HeaderSearch({ id, onClose }: HeaderSearchProps) {
       }}
     >
       <form
+        className={styles.form}
         role="search"
         action="/search"
         onSubmit={(event) => {
@@ -188,6 +190,14 @@ export function HeaderSearch({ id, onClose }: HeaderSearchProps) {
           }}
           onKeyDown={onKeyDown}
         />
+        <button
+          type="button"
+          className={styles.close}
+          aria-label="Close search"
+          onClick={() => close(true)}
+        >
+          <CloseIcon />
+        </button>
       </form>
       <div
         id={listId}

@@ -5,14 +5,8 @@ import { ErrorState } from '../../../components/error-state.tsx'
 import { toApiError } from '../../../lib/api-error.ts'
 import { messages } from '../../../lib/messages.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
-import {
-  cachedProducts,
-  searchQuery,
-  ProductGrid,
-  ProductGridSkeleton,
-  type ProductCardData,
-} from '../../catalog/index.ts'
-import { matchedTerms, searchAmong } from '../matches.ts'
+import { searchQuery, ProductGrid, ProductGridSkeleton } from '../../catalog/index.ts'
+import { matchedTerms, savedProducts, searchAmong } from '../matches.ts'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, searchTerm } from '../search.ts'
 import { MarkedText } from './marked-text.tsx'
 import { SearchField } from './search-field.tsx'
@@ -148,9 +142,7 @@ function SearchResults({
 function DeviceResults({ term, offline }: { term: string; offline: boolean }) {
   const queryClient = useQueryClient()
   const found = useMemo(() => {
-    const saved: ProductCardData[] = []
-    for (const { product } of cachedProducts(queryClient)) saved.push(product)
-    return searchAmong(saved, term)
+    return searchAmong(savedProducts(queryClient), term)
   }, [queryClient, term])
   const terms = new Map(found.map(({ product, terms }) => [product.id, terms]))
   return (
