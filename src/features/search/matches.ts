@@ -6,7 +6,8 @@ import { catalogKeys, type Product } from '../catalog/index.ts'
 /**
  * The same search as our API's (shared/search), run in the browser over products at hand: the
  * words each shown result matched, to mark them, and a search of the products this device has
- * cached, for when the API cannot be reached. Loaded with the search page only (MiniSearch).
+ * cached, for when the API cannot be reached. Loaded with the search page and the header's search
+ * panel only (MiniSearch).
  */
 
 /** The products among `products` that `query` finds, best first, with the terms each matched. */
