@@ -102,6 +102,11 @@ describe('the header search (issue 26)', () => {
     await user.keyboard('{Enter}')
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'))
     expect(router.state.location.search).toEqual({ q: 'macbok air' })
+    // The search page has opened and put the focus in its own box (its mount effect): opened
+    // before that, the panel lost the focus to it and closed, as the focus moving on closes it.
+    await waitFor(() =>
+      expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveFocus(),
+    )
 
     const again = within(banner()).getByRole('button', { name: 'Search' })
     await user.click(again)
