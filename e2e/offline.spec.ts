@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test'
-import { announceOffline } from './support/offline.ts'
+import { openOffline } from './support/offline.ts'
 
 test('after a first visit, a visited listing and product open offline, with a notice', async ({
   page,
-  context,
 }) => {
   await page.goto('/products/laptops')
   const cards = page.getByRole('region', { name: 'Products' }).getByRole('article')
@@ -17,15 +16,12 @@ test('after a first visit, a visited listing and product open offline, with a no
     return registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null
   })
 
-  await context.setOffline(true)
-  await page.goto('/products/laptops')
-  const online = await announceOffline(page)
+  const online = await openOffline(page, '/products/laptops')
   await expect(page.getByText(/You are offline/)).toBeVisible()
   await expect(cards.first().getByRole('heading')).toHaveText(title)
   await cards.first().getByRole('link').click()
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   await online()
-  await context.setOffline(false)
   await expect(page.getByText(/You are offline/)).toBeHidden()
 })
 

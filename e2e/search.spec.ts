@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { announceOffline } from './support/offline.ts'
+import { openOffline } from './support/offline.ts'
 import { hydrated } from './support/settle.ts'
 
 /** Search as shoppers type it (issue 26): with typos, from the header's suggestions, and offline. */
@@ -57,7 +57,6 @@ test('the search page marks the words each result matched', async ({ page }) => 
 
 test('offline, the search page searches the products saved on this device and says so', async ({
   page,
-  context,
 }) => {
   await page.goto('/products/laptops')
   await expect(
@@ -65,9 +64,7 @@ test('offline, the search page searches the products saved on this device and sa
   ).toBeVisible()
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
 
-  await context.setOffline(true)
-  await page.goto('/search')
-  const online = await announceOffline(page)
+  const online = await openOffline(page, '/search')
   await page.getByRole('searchbox', { name: 'Search products' }).pressSequentially('macbok')
   await expect(
     page.getByText(
@@ -78,5 +75,4 @@ test('offline, the search page searches the products saved on this device and sa
   await expect(titles.first()).toContainText('MacBook')
   for (const title of await titles.allTextContents()) expect(title).toMatch(/MacBook/)
   await online()
-  await context.setOffline(false)
 })

@@ -17,3 +17,17 @@ export async function announceOffline(page: Page): Promise<() => Promise<void>> 
   await session.send('Network.emulateNetworkConditions', OFFLINE)
   return () => session.detach()
 }
+
+/**
+ * Takes the browser offline and opens `path` there, as a shopper whose connection dropped (the
+ * page then says offline, see announceOffline). The function returned brings the network back.
+ */
+export async function openOffline(page: Page, path: string): Promise<() => Promise<void>> {
+  await page.context().setOffline(true)
+  await page.goto(path)
+  const announced = await announceOffline(page)
+  return async () => {
+    await announced()
+    await page.context().setOffline(false)
+  }
+}

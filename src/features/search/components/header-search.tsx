@@ -10,18 +10,18 @@ import {
   type KeyboardEvent,
 } from 'react'
 import { CloseIcon } from '../../../components/icons.tsx'
-import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
-import { Price } from '../../../components/price.tsx'
-import { useCategories, type Category, type Product } from '../../catalog/index.ts'
+import { useCategories } from '../../catalog/index.ts'
 import { matchedTerms, matchingCategories } from '../matches.ts'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, searchTerm } from '../search.ts'
 import { suggestionsQuery } from '../suggestions.ts'
 import styles from './header-search.module.css'
-import { MarkedText } from './marked-text.tsx'
 import { SearchField } from './search-field.tsx'
-
-type Suggestion =
-  { kind: 'product'; product: Product } | { kind: 'category'; category: Category } | { kind: 'all' }
+import {
+  announce,
+  SuggestionContent,
+  suggestionKey,
+  type Suggestion,
+} from './suggestion-content.tsx'
 
 interface HeaderSearchProps {
   /** The panel's id, which its button (`aria-controls`) names. */
@@ -141,15 +141,8 @@ export function HeaderSearch({ id, onClose }: HeaderSearchProps) {
     }
   }
 
-  const announcement = !searching
-    ? ''
-    : found.isFetching && !found.data
-      ? ''
-      : products.length + categories.length === 0
-        ? `No suggestions for ${term}. Press Enter to search.`
-        : `${products.length} ${products.length === 1 ? 'product' : 'products'} and ${categories.length} ${
-            categories.length === 1 ? 'category' : 'categories'
-          } suggested. Use the up and down arrows to choose.`
+  const announcement =
+    searching && !(found.isFetching && !found.data) ? announce(term, products, categories) : ''
 
   return (
     <div
@@ -219,35 +212,7 @@ export function HeaderSearch({ id, onClose }: HeaderSearchProps) {
             onPointerDown={(event) => event.preventDefault()}
             onClick={() => choose(suggestion)}
           >
-            {suggestion.kind === 'product' ? (
-              <>
-                <ImageWithFallback
-                  className={styles.thumb}
-                  src={suggestion.product.thumbnail}
-                  alt=""
-                  width={48}
-                  height={48}
-                  decoding="async"
-                />
-                <span className={styles.title}>
-                  <MarkedText
-                    text={suggestion.product.title}
-                    terms={terms.get(suggestion.product.id)}
-                  />
-                </span>
-                <Price
-                  className={styles.price}
-                  price={suggestion.product.price}
-                  discountPercentage={suggestion.product.discountPercentage}
-                />
-              </>
-            ) : suggestion.kind === 'category' ? (
-              <span className={styles.title}>
-                <span className={styles.kind}>Category</span> {suggestion.category.name}
-              </span>
-            ) : (
-              <span className={styles.all}>See all results for “{text.trim()}”</span>
-            )}
+            <SuggestionContent suggestion={suggestion} terms={terms} text={text} />
           </div>
         ))}
       </div>
@@ -256,10 +221,4 @@ export function HeaderSearch({ id, onClose }: HeaderSearchProps) {
       </p>
     </div>
   )
-}
-
-function suggestionKey(suggestion: Suggestion): string {
-  if (suggestion.kind === 'product') return `product-${suggestion.product.id}`
-  if (suggestion.kind === 'category') return `category-${suggestion.category.slug}`
-  return 'all'
 }

@@ -141,10 +141,14 @@ function SearchResults({
  */
 function DeviceResults({ term, offline }: { term: string; offline: boolean }) {
   const queryClient = useQueryClient()
-  const found = useMemo(() => {
-    return searchAmong(savedProducts(queryClient), term)
+  // Searched once per term (the products and the terms each matched), not at every render.
+  const { found, terms } = useMemo(() => {
+    const matches = searchAmong(savedProducts(queryClient), term)
+    return {
+      found: matches.map(({ product }) => product),
+      terms: new Map(matches.map(({ product, terms }) => [product.id, terms])),
+    }
   }, [queryClient, term])
-  const terms = new Map(found.map(({ product, terms }) => [product.id, terms]))
   return (
     <div>
       <p className={styles.notice} role="status">
@@ -154,7 +158,7 @@ function DeviceResults({ term, offline }: { term: string; offline: boolean }) {
         <>
           <h2 className="visually-hidden">Search results</h2>
           <ProductGrid
-            products={found.map(({ product }) => product)}
+            products={found}
             label="Search results"
             renderTitle={(product) => (
               <MarkedText text={product.title} terms={terms.get(product.id)} />
