@@ -22,23 +22,12 @@ export const messages = {
   heroCta: 'Shop the Gift Guide',
   bestSellers: 'Our Best Sellers',
 
-  // Listings and search (spec §2.3, §2.4, §2.5, §8)
+  // Listings and search (spec §2.3, §2.4, §2.5, §8); their pages' own texts are in page-messages.ts
   allProducts: PAGE_NAMES.allProducts,
   moreCategories: 'More Categories',
-  // 'Sort By: SELECT' is the sort control's label and its empty option.
-  sortBy: 'Sort By:',
-  sortUnset: 'SELECT',
   priceLow: 'Price Low',
   priceHigh: 'Price High',
   topRated: 'Top Rated',
-  filterCount: (count: number) => `Filter (${count})`,
-  showProducts: (count: number) => `Show ${count} Products`,
-  clearAll: 'Clear All',
-  noProducts: 'No products found',
-  viewing: (shown: number, total: number) => `Viewing ${shown} of ${total} products`,
-  searchLabel: 'Search products',
-  searchEmpty: 'Please type something to search products!',
-  searchNoResults: 'No product found!',
 
   // Customer service (spec §2.1)
   loading: 'Loading...',

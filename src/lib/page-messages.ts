@@ -3,6 +3,21 @@ import { PAGE_NAMES } from './page-heads.ts'
 
 const brand = env.brand
 
+/** The listings' and search's texts (spec §2.3, §2.4, §2.5, §8). */
+export const listingMessages = {
+  // 'Sort By: SELECT' is the sort control's label and its empty option.
+  sortBy: 'Sort By:',
+  sortUnset: 'SELECT',
+  filterCount: (count: number) => `Filter (${count})`,
+  showProducts: (count: number) => `Show ${count} Products`,
+  clearAll: 'Clear All',
+  noProducts: 'No products found',
+  viewing: (shown: number, total: number) => `Viewing ${shown} of ${total} products`,
+  searchLabel: 'Search products',
+  searchEmpty: 'Please type something to search products!',
+  searchNoResults: 'No product found!',
+} as const
+
 /** The product page's texts (spec §2.6, §4). */
 export const productMessages = {
   // Product and cart (spec §2.6, §2.7, §4)

@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { Disclosure } from '../../../components/disclosure.tsx'
 import { CloseIcon } from '../../../components/icons.tsx'
-import { messages } from '../../../lib/messages.ts'
+import { listingMessages } from '../../../lib/page-messages.ts'
 import { useCoveringPanel } from '../../../lib/use-covering-panel.ts'
 import { productScopeQuery } from '../catalog.queries.ts'
 import { applyFilters, toggleFilter } from '../filters.ts'
@@ -53,7 +53,7 @@ export function FilterPanel({ id, category, applied, onApply, onClose, sheet }: 
       aria-modal={sheet || undefined}
     >
       <div className={styles.panelHeader}>
-        <h2 id={titleId}>{messages.filterCount(countFilters(draft))}</h2>
+        <h2 id={titleId}>{listingMessages.filterCount(countFilters(draft))}</h2>
         {sheet && (
           <button type="button" className={styles.tag} onClick={onClose} aria-label="Hide Filter">
             <CloseIcon width={20} height={20} />
@@ -101,7 +101,7 @@ export function FilterPanel({ id, category, applied, onApply, onClose, sheet }: 
       })}
       <div className={styles.panelActions}>
         <Button onClick={() => onApply(draft)} disabled={matches === undefined}>
-          {matches === undefined ? 'Counting products…' : messages.showProducts(matches)}
+          {matches === undefined ? 'Counting products…' : listingMessages.showProducts(matches)}
         </Button>
         <Button
           variant="secondary"
@@ -110,7 +110,7 @@ export function FilterPanel({ id, category, applied, onApply, onClose, sheet }: 
             onApply({})
           }}
         >
-          {messages.clearAll}
+          {listingMessages.clearAll}
         </Button>
       </div>
     </aside>

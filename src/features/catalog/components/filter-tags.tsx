@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { CloseIcon } from '../../../components/icons.tsx'
-import { messages } from '../../../lib/messages.ts'
+import { listingMessages } from '../../../lib/page-messages.ts'
 import { productScopeQuery } from '../catalog.queries.ts'
 import { appliedFilters, countFilters, type Filters, type AppliedFilter } from '../filters.ts'
 import styles from './listing.module.css'
@@ -36,7 +36,7 @@ export function FilterTags({ category, filters, onRemove, onClearAll }: FilterTa
       {applied.length >= 2 && (
         <li>
           <button type="button" className={`${styles.tag} ${styles.clearTag}`} onClick={onClearAll}>
-            {messages.clearAll}
+            {listingMessages.clearAll}
           </button>
         </li>
       )}

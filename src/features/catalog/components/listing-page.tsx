@@ -3,6 +3,7 @@ import { useCallback, useId, useState, type Dispatch, type SetStateAction } from
 import { Breadcrumb, type Crumb } from '../../../components/breadcrumb.tsx'
 import { Button, buttonClass } from '../../../components/button.tsx'
 import { messages } from '../../../lib/messages.ts'
+import { listingMessages } from '../../../lib/page-messages.ts'
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
 import { PAGE_SIZE } from '../catalog.api.ts'
 import { categoryName } from '../categories.ts'
@@ -125,12 +126,12 @@ function ListingView({
 }
 
 function ListingResults({ listing, search }: { listing: Listing; search: ListingSearch }) {
-  if (listing.products.length === 0) return <p className={styles.empty}>{messages.noProducts}</p>
+  if (listing.products.length === 0) return <p className={styles.empty}>{listingMessages.noProducts}</p>
   return (
     <>
       <ProductGrid products={listing.products} />
       <p className={styles.status} role="status">
-        {messages.viewing(listing.products.length, listing.total)}
+        {listingMessages.viewing(listing.products.length, listing.total)}
       </p>
       {listing.hasMore && (
         <div className={styles.more}>

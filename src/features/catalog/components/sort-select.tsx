@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { messages } from '../../../lib/messages.ts'
+import { listingMessages } from '../../../lib/page-messages.ts'
 import { SORT_OPTIONS, type SortValue } from '../sorting.ts'
 import styles from './listing.module.css'
 
@@ -13,14 +13,14 @@ export function SortSelect({ value, onChange }: SortSelectProps) {
   const id = useId()
   return (
     <div className={styles.sort}>
-      <label htmlFor={id}>{messages.sortBy}</label>
+      <label htmlFor={id}>{listingMessages.sortBy}</label>
       <select
         id={id}
         className={styles.select}
         value={value ?? ''}
         onChange={(event) => onChange((event.target.value || undefined) as SortValue | undefined)}
       >
-        <option value="">{messages.sortUnset}</option>
+        <option value="">{listingMessages.sortUnset}</option>
         {SORT_OPTIONS.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,6 +1,6 @@
 import { useId, type ComponentProps } from 'react'
 import { SearchIcon } from '../../../components/icons.tsx'
-import { messages } from '../../../lib/messages.ts'
+import { listingMessages } from '../../../lib/page-messages.ts'
 import { MAX_QUERY_LENGTH } from '../search.ts'
 import styles from './search-field.module.css'
 
@@ -15,7 +15,7 @@ export function SearchField({ labelHidden = false, ...input }: SearchFieldProps)
   return (
     <>
       <label htmlFor={id} className={labelHidden ? 'visually-hidden' : styles.label}>
-        {messages.searchLabel}
+        {listingMessages.searchLabel}
       </label>
       <div className={styles.box}>
         <SearchIcon className={styles.icon} width={20} height={20} />

@@ -3,7 +3,7 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { ErrorState } from '../../../components/error-state.tsx'
 import { toApiError } from '../../../lib/api-error.ts'
-import { messages } from '../../../lib/messages.ts'
+import { listingMessages } from '../../../lib/page-messages.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 import { searchQuery, ProductGrid, ProductGridSkeleton } from '../../catalog/index.ts'
 import { matchedTerms, savedProducts, searchAmong } from '../matches.ts'
@@ -85,7 +85,7 @@ function SearchResults({
     [stale, products, term],
   )
   const online = useOnlineStatus()
-  if (!term) return <p className={styles.message}>{messages.searchEmpty}</p>
+  if (!term) return <p className={styles.message}>{listingMessages.searchEmpty}</p>
   if (term.length < SEARCH_MIN_LENGTH) {
     return <p className={styles.message}>Type at least {SEARCH_MIN_LENGTH} characters to search.</p>
   }
@@ -104,7 +104,7 @@ function SearchResults({
     return <ErrorState error={results.error} onRetry={() => void results.refetch()} />
   if (!data) return <ProductGridSkeleton />
   const total = data.pages[0]?.total ?? 0
-  if (products.length === 0) return <p className={styles.message}>{messages.searchNoResults}</p>
+  if (products.length === 0) return <p className={styles.message}>{listingMessages.searchNoResults}</p>
   return (
     <div className={stale ? styles.stale : undefined} aria-busy={stale}>
       {/* Between the page's h1 and the cards' h3, for the outline screen readers walk. */}
@@ -117,7 +117,7 @@ function SearchResults({
         )}
       />
       <p className={styles.status} role="status">
-        {messages.viewing(products.length, total)}
+        {listingMessages.viewing(products.length, total)}
       </p>
       {results.hasNextPage && (
         <div className={styles.more}>
