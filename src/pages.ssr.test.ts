@@ -65,6 +65,7 @@ interface ApiProduct {
   category: string
   images: string[]
   availabilityStatus: string
+  reviews: { rating: number; comment: string; date: string; reviewerName: string }[]
 }
 
 describe('a product page', () => {
@@ -136,6 +137,23 @@ describe('a product page', () => {
     >[]
     expect(rating?.[schema('ratingValue')]?.[0]?.['@value']).toBe(product.rating)
     expect(rating?.[schema('reviewCount')]?.[0]?.['@value']).toBe(3)
+    // Each review, from the same data the page shows.
+    const reviews = (expanded?.[schema('review')] ?? []) as unknown as Record<
+      string,
+      Record<string, { '@value'?: unknown }[]>[]
+    >[]
+    expect(reviews).toHaveLength(product.reviews.length)
+    product.reviews.forEach((review, i) => {
+      expect(reviews[i]?.['@type']).toEqual([schema('Review')])
+      expect(reviews[i]?.[schema('reviewBody')]?.[0]?.['@value']).toBe(review.comment)
+      expect(reviews[i]?.[schema('datePublished')]?.[0]?.['@value']).toBe(review.date.slice(0, 10))
+      expect(reviews[i]?.[schema('author')]?.[0]?.[schema('name')]?.[0]?.['@value']).toBe(
+        review.reviewerName,
+      )
+      expect(
+        reviews[i]?.[schema('reviewRating')]?.[0]?.[schema('ratingValue')]?.[0]?.['@value'],
+      ).toBe(review.rating)
+    })
 
     const trail = ofType(jsonLd, 'BreadcrumbList')!
     await expand(trail)

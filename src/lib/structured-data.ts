@@ -34,7 +34,12 @@ export interface ProductFacts {
   images: readonly string[]
   sku?: string
   availabilityStatus?: string
-  reviews?: readonly unknown[]
+  reviews?: readonly {
+    rating: number
+    comment?: string
+    date?: string
+    reviewerName?: string
+  }[]
 }
 
 /** A product page: the price a shopper pays (after its discount, as the page shows it). */
@@ -60,6 +65,18 @@ export function productLd(product: ProductFacts, url: string): WithContext<Produ
         (product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock'),
     },
     ...(reviews > 0 && {
+      review: product.reviews?.map((review) => ({
+        '@type': 'Review' as const,
+        reviewRating: {
+          '@type': 'Rating' as const,
+          ratingValue: review.rating,
+          bestRating: 5,
+          worstRating: 1,
+        },
+        author: { '@type': 'Person' as const, name: review.reviewerName ?? 'A shopper' },
+        ...(review.date && { datePublished: review.date.slice(0, 10) }),
+        ...(review.comment && { reviewBody: review.comment }),
+      })),
       aggregateRating: {
         '@type': 'AggregateRating',
         ratingValue: product.rating,

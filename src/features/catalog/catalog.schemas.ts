@@ -13,6 +13,18 @@ export const productCardSchema = v.object({
   thumbnail: v.string(),
 })
 
+/**
+ * A shopper's review. DummyJSON's and ours carry all four (and an e-mail the storefront never
+ * shows); a review without words, date or name still counts with its stars.
+ */
+const optionalText = v.optional(v.string())
+const reviewSchema = v.object({
+  rating: v.number(),
+  comment: optionalText,
+  date: optionalText,
+  reviewerName: optionalText,
+})
+
 /** What the storefront shows of a product: the card plus the detail page's fields. */
 const productFields = {
   ...productCardSchema.entries,
@@ -20,17 +32,24 @@ const productFields = {
   stock: v.number(),
   images: v.array(v.string()),
   tags: v.optional(v.array(v.string()), []),
+  reviews: v.optional(v.array(reviewSchema)),
+  // The product's own terms and facts, for its details (issue 27).
+  sku: optionalText,
+  shippingInformation: optionalText,
+  returnPolicy: optionalText,
+  warrantyInformation: optionalText,
+  dimensions: v.optional(v.object({ width: v.number(), height: v.number(), depth: v.number() })),
+  weight: v.optional(v.number()),
+  minimumOrderQuantity: v.optional(v.number()),
 }
 
 /**
- * A product. The product page's own answer also names what its structured data says (SKU,
- * availability, how many reviews), which lists fetched with `select` leave out.
+ * A product. The product page's own answer also names its availability for its structured data,
+ * which lists fetched with `select` leave out.
  */
 export const productSchema = v.object({
   ...productFields,
-  sku: v.optional(v.string()),
   availabilityStatus: v.optional(v.string()),
-  reviews: v.optional(v.array(v.object({ rating: v.number() }))),
 })
 
 /**
@@ -62,4 +81,5 @@ export const thumbnailListSchema = v.object({
 export type Category = v.InferOutput<typeof categoryListSchema>[number]
 export type ProductCardData = v.InferOutput<typeof productCardSchema>
 export type Product = v.InferOutput<typeof productSchema>
+export type Review = v.InferOutput<typeof reviewSchema>
 export type ProductList = v.InferOutput<typeof productListSchema>

@@ -217,10 +217,22 @@ describe('product detail', () => {
       ],
       thumbnail:
         'https://cdn.dummyjson.com/product-images/beauty/essence-mascara-lash-princess/thumbnail.webp',
-      // What the page's structured data names (lib/structured-data.ts).
+      // Its reviews, without the reviewers' e-mails, and its own terms (the product page's details).
+      reviews: product1.reviews.map(({ rating, comment, date, reviewerName }) => ({
+        rating,
+        comment,
+        date,
+        reviewerName,
+      })),
       sku: 'BEA-ESS-ESS-001',
+      shippingInformation: 'Ships in 3-5 business days',
+      returnPolicy: 'No return policy',
+      warrantyInformation: '1 week warranty',
+      dimensions: { width: 15.14, height: 13.08, depth: 22.99 },
+      weight: 4,
+      minimumOrderQuantity: 48,
+      // What the page's structured data names (lib/structured-data.ts).
       availabilityStatus: 'In Stock',
-      reviews: [{ rating: 3 }, { rating: 4 }, { rating: 5 }],
     })
   })
 

@@ -18,6 +18,6 @@ export {
   searchQuery,
 } from './catalog.queries.ts'
 export { PAGE_SIZE, searchProducts } from './catalog.api.ts'
-export type { Product, ProductCardData } from './catalog.schemas.ts'
+export type { Product, ProductCardData, Review } from './catalog.schemas.ts'
 export { ProductCard } from './components/product-card.tsx'
 export { ProductGrid, ProductGridSkeleton } from './components/product-grid.tsx'

@@ -1,5 +1,5 @@
 import { Carousel, CarouselSlide } from '../../../components/carousel.tsx'
-import { PERKS } from './perks-data.ts'
+import type { Perk } from './perks-data.ts'
 import styles from './perks-carousel.module.css'
 
 /**
@@ -13,7 +13,7 @@ export const PERK_BREAKPOINTS = {
   751: { slidesPerView: 1 / 0.25, allowTouchMove: false },
 }
 
-export function PerksCarousel() {
+export function PerksCarousel({ perks }: { perks: readonly Perk[] }) {
   return (
     <Carousel
       className={styles.swiper}
@@ -23,7 +23,7 @@ export function PerksCarousel() {
       breakpoints={PERK_BREAKPOINTS}
       a11y={{ enabled: true, containerMessage: 'Included with this purchase', slideRole: 'group' }}
     >
-      {PERKS.map(({ title, text, Icon }) => (
+      {perks.map(({ title, text, Icon }) => (
         <CarouselSlide key={title}>
           <div className={styles.perk}>
             <Icon width={32} height={32} />

@@ -15,3 +15,27 @@ export const PERKS = [
   },
   { title: 'Customize and Monogram', text: 'Add initials to make it truly theirs.', Icon: PenIcon },
 ] as const
+
+export type Perk =
+  (typeof PERKS)[number] | { title: string; text: string; Icon: (typeof PERKS)[number]['Icon'] }
+
+/** A product's own terms, where its data has them (issue 27). */
+export interface ProductTerms {
+  warrantyInformation?: string
+  returnPolicy?: string
+}
+
+/**
+ * The four perks, their titles as the spec has them, the warranty's and the returns' words the
+ * product's own terms where the data has them.
+ */
+export function perksFor(terms: ProductTerms): readonly Perk[] {
+  const own: Record<string, string | undefined> = {
+    '5 Year Warranty': terms.warrantyInformation,
+    'Free Shipping and Returns': terms.returnPolicy,
+  }
+  return PERKS.map((perk) => {
+    const term = own[perk.title]
+    return term ? { ...perk, text: `This product: ${term}.` } : perk
+  })
+}

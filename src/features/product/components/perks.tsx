@@ -1,16 +1,16 @@
 import { useEnhanceWhenVisible } from '../../../lib/after-paint.ts'
 import { WhenLoaded } from '../../../components/on-demand.tsx'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
-import { PERKS } from './perks-data.ts'
+import type { Perk } from './perks-data.ts'
 import styles from './perks-carousel.module.css'
 
 const PerksCarousel = lazyComponent(() => import('./perks-carousel.tsx'), 'PerksCarousel')
 
 /** The four perks as plain cards; they become the carousel of spec §9 once near the screen. */
-function PerksList() {
+function PerksList({ perks }: { perks: readonly Perk[] }) {
   return (
     <ul className={styles.list}>
-      {PERKS.map(({ title, text, Icon }) => (
+      {perks.map(({ title, text, Icon }) => (
         <li key={title} className={styles.perk}>
           <Icon width={32} height={32} />
           <h3>{title}</h3>
@@ -21,12 +21,13 @@ function PerksList() {
   )
 }
 
-export function Perks() {
+/** The four perks of spec §2.6, with the product's own terms where it has them (perks-data.ts). */
+export function Perks({ perks }: { perks: readonly Perk[] }) {
   const { ref, enhance } = useEnhanceWhenVisible<HTMLDivElement>()
   return (
     <div ref={ref}>
-      <WhenLoaded piece={PerksCarousel} when={enhance} fallback={<PerksList />}>
-        <PerksCarousel />
+      <WhenLoaded piece={PerksCarousel} when={enhance} fallback={<PerksList perks={perks} />}>
+        <PerksCarousel perks={perks} />
       </WhenLoaded>
     </div>
   )

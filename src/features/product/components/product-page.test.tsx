@@ -18,6 +18,14 @@ interface ApiProduct {
   stock: number
   thumbnail: string
   images: string[]
+  reviews: { rating: number; comment: string; date: string; reviewerName: string }[]
+  sku: string
+  shippingInformation: string
+  returnPolicy: string
+  warrantyInformation: string
+  dimensions: { width: number; height: number; depth: number }
+  weight: number
+  minimumOrderQuantity: number
 }
 
 /**
@@ -332,6 +340,125 @@ describe('around the product', () => {
       'Free Shipping and Returns',
       'Customize and Monogram',
     ])
+  })
+})
+
+describe("the product's own details (issue 27)", () => {
+  const details = () => screen.getByRole('region', { name: 'Product Details' })
+  const fact = (label: string) =>
+    within(details()).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
+
+  it('shows its shipping, returns, warranty, size, weight, SKU and minimum order, open on a wide screen', async () => {
+    setViewportWidth(1280)
+    const product = await apiProduct(1)
+    await renderApp('/product/1')
+    await waitFor(details)
+    expect(fact('Shipping')).toBe(product.shippingInformation)
+    expect(fact('Returns')).toBe(product.returnPolicy)
+    expect(fact('Warranty')).toBe(product.warrantyInformation)
+    const { width, height, depth } = product.dimensions
+    expect(fact('Dimensions')).toBe(`${width} × ${height} × ${depth} cm (W × H × D)`)
+    expect(fact('Weight')).toBe(`${product.weight} kg`)
+    expect(fact('SKU')).toBe(product.sku)
+    expect(fact('Minimum order')).toBe(
+      `${product.minimumOrderQuantity} ${product.minimumOrderQuantity === 1 ? 'item' : 'items'}`,
+    )
+    expect(within(details()).queryAllByRole('button')).toEqual([])
+  })
+
+  it('is an accordion on a phone', async () => {
+    setViewportWidth(390)
+    const product = await apiProduct(1)
+    const { user } = await renderApp('/product/1')
+    await waitFor(details)
+    const warranty = within(details()).getByRole('button', { name: 'Warranty' })
+    expect(warranty).toHaveAttribute('aria-expanded', 'false')
+    expect(within(details()).getByText(product.warrantyInformation)).not.toBeVisible()
+    await user.click(warranty)
+    expect(warranty).toHaveAttribute('aria-expanded', 'true')
+    expect(within(details()).getByText(product.warrantyInformation)).toBeVisible()
+  })
+
+  it("puts the product's own terms in place of the generic ones, keeping the spec's perks and options", async () => {
+    const product = await apiProduct(3)
+    await renderApp('/product/3')
+    const shipping = await screen.findByRole('group', { name: 'Shipping' })
+    expect(within(shipping).getByText(product.shippingInformation)).toBeInTheDocument()
+    expect(within(shipping).getByText(/Free Standard Shipping/)).toBeInTheDocument()
+    expect(within(shipping).getByText('Free In-Store Pickup')).toBeInTheDocument()
+    const perks = screen.getByRole('region', { name: 'Included with this Purchase' })
+    expect(within(perks).getByText('5 Year Warranty')).toBeInTheDocument()
+    expect(
+      within(perks).getByText(`This product: ${product.warrantyInformation}.`),
+    ).toBeInTheDocument()
+    expect(within(perks).getByText(`This product: ${product.returnPolicy}.`)).toBeInTheDocument()
+  })
+})
+
+describe('reviews (issue 27)', () => {
+  const reviewsRegion = () => screen.getByRole('region', { name: 'Customer Reviews' })
+
+  it('shows the rating, how many reviews, their spread by stars, and each review, newest first', async () => {
+    const product = await apiProduct(1)
+    await renderApp('/product/1')
+    const region = await waitFor(reviewsRegion)
+    expect(within(region).getByText(product.rating.toFixed(1))).toBeInTheDocument()
+    expect(within(region).getByText(`${product.reviews.length} reviews`)).toBeInTheDocument()
+    const spread = within(region).getByRole('list', { name: 'Reviews by stars' })
+    const rows = within(spread)
+      .getAllByRole('listitem')
+      .map((row) => row.textContent)
+    const count = (stars: number) => product.reviews.filter((r) => r.rating === stars).length
+    expect(rows).toEqual(
+      [5, 4, 3, 2, 1].map(
+        (stars) =>
+          `${stars} star${stars === 1 ? '' : 's'}${count(stars)} ${count(stars) === 1 ? 'review' : 'reviews'}`,
+      ),
+    )
+    const newest = [...product.reviews].sort((a, b) => Date.parse(b.date) - Date.parse(a.date))
+    const reviews = within(within(region).getByRole('list', { name: 'Reviews' })).getAllByRole(
+      'article',
+    )
+    expect(reviews.map((review) => within(review).getByRole('heading').textContent)).toEqual(
+      newest.map((review) => review.reviewerName),
+    )
+    const first = reviews[0]!
+    expect(within(first).getByText(newest[0]!.comment)).toBeInTheDocument()
+    expect(
+      within(first).getByRole('img', { name: `Rated ${newest[0]!.rating.toFixed(1)} out of 5` }),
+    ).toBeInTheDocument()
+    const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(newest[0]!.date),
+    )
+    expect(first.querySelector('time')).toHaveTextContent(date)
+    expect(first.querySelector('time')).toHaveAttribute('datetime', newest[0]!.date)
+  })
+
+  it('sorts the reviews by highest or lowest rating', async () => {
+    const product = await apiProduct(1)
+    const { user } = await renderApp('/product/1')
+    const region = await waitFor(reviewsRegion)
+    const ratings = () =>
+      within(within(region).getByRole('list', { name: 'Reviews' }))
+        .getAllByRole('img')
+        .map((stars) => stars.getAttribute('aria-label'))
+    const label = (rating: number) => `Rated ${rating.toFixed(1)} out of 5`
+    const byRating = product.reviews.map((review) => review.rating).sort((a, b) => b - a)
+    await user.selectOptions(within(region).getByLabelText('Sort reviews'), 'Highest rated')
+    expect(ratings()).toEqual(byRating.map(label))
+    await user.selectOptions(within(region).getByLabelText('Sort reviews'), 'Lowest rated')
+    expect(ratings()).toEqual([...byRating].reverse().map(label))
+  })
+
+  it('says so when a product has no reviews', async () => {
+    const product = await apiProduct(2)
+    apiServer.use(
+      http.get('*/api/products/2', () => HttpResponse.json({ ...product, reviews: [] })),
+    )
+    await renderApp('/product/2')
+    expect(
+      await within(await waitFor(reviewsRegion)).findByText('No reviews yet.'),
+    ).toBeInTheDocument()
   })
 })
 

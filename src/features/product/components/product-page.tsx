@@ -4,11 +4,14 @@ import { Price } from '../../../components/price.tsx'
 import { StarRating } from '../../../components/star-rating.tsx'
 import { productMessages } from '../../../lib/page-messages.ts'
 import { categoryName, productQuery, useCategories } from '../../catalog/index.ts'
+import { perksFor } from './perks-data.ts'
 import { Perks } from './perks.tsx'
+import { ProductDetails } from './product-details.tsx'
 import { ProductGallery } from './product-gallery.tsx'
 import styles from './product-page.module.css'
 import { PurchaseActions } from './purchase-actions.tsx'
 import { RelatedProducts } from './related-products.tsx'
+import { Reviews } from './reviews.tsx'
 import { ShippingOptions } from './shipping-options.tsx'
 
 function stockText(stock: number): string {
@@ -59,12 +62,20 @@ export function ProductPage({ id }: { id: number }) {
           <p className={styles.stock}>{stockText(product.stock)}</p>
           <p className={styles.description}>{product.description}</p>
           <PurchaseActions product={product} />
-          <ShippingOptions />
+          <ShippingOptions shippingInformation={product.shippingInformation} />
         </div>
       </div>
       <section className={styles.section} aria-labelledby="perks-title">
         <h2 id="perks-title">{productMessages.includedWithPurchase}</h2>
-        <Perks />
+        <Perks perks={perksFor(product)} />
+      </section>
+      <section className={styles.section} aria-labelledby="details-title">
+        <h2 id="details-title">Product Details</h2>
+        <ProductDetails product={product} />
+      </section>
+      <section className={styles.section} aria-labelledby="reviews-title">
+        <h2 id="reviews-title">Customer Reviews</h2>
+        <Reviews rating={product.rating} reviews={product.reviews ?? []} />
       </section>
       <section className={styles.section} aria-labelledby="related-title">
         <h2 id="related-title">{productMessages.youMightAlsoLike}</h2>

@@ -5,8 +5,11 @@ import styles from './product-page.module.css'
 // The store's own postal code: standard shipping is free to it (spec §2.6).
 const SHIPPING_POSTAL_CODE = '30346'
 
-/** The two shipping choices of spec §2.6, both free. */
-export function ShippingOptions() {
+/**
+ * The two shipping choices of spec §2.6, both free; standard shipping's timing the product's own
+ * (`shippingInformation`) where the data has it.
+ */
+export function ShippingOptions({ shippingInformation }: { shippingInformation?: string }) {
   const name = useId()
   return (
     <fieldset className={styles.shipping}>
@@ -15,7 +18,7 @@ export function ShippingOptions() {
         <input type="radio" name={name} value="standard" defaultChecked />
         <span>
           Free Standard Shipping to {SHIPPING_POSTAL_CODE}
-          <small>Arrives in 7-10 business days</small>
+          <small>{shippingInformation ?? 'Arrives in 7-10 business days'}</small>
         </span>
       </label>
       <label className={styles.shippingOption}>
