@@ -1,6 +1,7 @@
 import type { Address } from '../features/address/index.ts'
 import type { CartLine } from '../features/cart/index.ts'
-import { testApi } from './api-server.ts'
+import { http } from 'msw'
+import { apiServer, testApi } from './api-server.ts'
 
 /** A product as the test API answers it (the fields the cart keeps). */
 export interface ApiProduct {
@@ -11,6 +12,8 @@ export interface ApiProduct {
   price: number
   discountPercentage: number
   thumbnail: string
+  stock: number
+  minimumOrderQuantity: number
 }
 
 export async function apiProduct(id: number): Promise<ApiProduct> {
@@ -22,10 +25,26 @@ export async function apiProducts(): Promise<ApiProduct[]> {
   return ((await res.json()) as { products: ApiProduct[] }).products
 }
 
+/** From now on, the API answers these products with other stock (the shop sold some). */
+export function changeStock(changes: Record<number, { stock: number }>) {
+  apiServer.use(
+    http.get('*/api/products/:id', async ({ request, params }) => {
+      const change = changes[Number(params.id)]
+      if (!change) return testApi().app.fetch(request)
+      const answer = await testApi().call(new URL(request.url).pathname)
+      return Response.json({ ...((await answer.json()) as object), ...change })
+    }),
+  )
+}
+
 /** The cart line a product becomes (decisions §6). */
 export function cartLineOf(product: ApiProduct, quantity: number): CartLine {
   const { id, title, brand, category, price, discountPercentage, thumbnail } = product
-  return { id, title, brand, category, price, discountPercentage, thumbnail, quantity }
+  const { stock, minimumOrderQuantity } = product
+  return {
+    ...{ id, title, brand, category, price, discountPercentage, thumbnail, quantity },
+    ...{ stock, minimumOrderQuantity },
+  }
 }
 
 /** A valid shipping address (spec §5). */

@@ -2,11 +2,14 @@ import { createStore } from 'jotai'
 import { describe, expect, it } from 'vitest'
 import {
   addToCartAtom,
+  applyStockAtom,
   cartAtom,
   cartCountAtom,
   changeQuantityAtom,
   clearCartAtom,
+  orderAmountsAtom,
   removeFromCartAtom,
+  stockNoticeAtom,
 } from './cart.atoms.ts'
 
 const product = {
@@ -44,5 +47,73 @@ describe('cart atoms', () => {
     reloaded.set(clearCartAtom)
     expect(localStorage.getItem('cart')).toBeNull()
     expect(reloaded.get(cartAtom)).toEqual([])
+  })
+})
+
+describe('the stock rules in the cart (decisions §12)', () => {
+  const limited = { ...product, stock: 2 }
+
+  it('never holds more than the stock, and says whether an add was made', () => {
+    const store = createStore()
+    expect(store.set(addToCartAtom, limited)).toBe(true)
+    expect(store.set(addToCartAtom, limited)).toBe(true)
+    expect(store.set(addToCartAtom, limited)).toBe(false)
+    store.set(changeQuantityAtom, { id: 4, change: 'add' })
+    expect(store.get(cartCountAtom)).toBe(2)
+  })
+
+  it('lowers a line another tab (or an older build) stored past its stock', () => {
+    localStorage.setItem('cart', JSON.stringify([{ ...limited, quantity: 7 }]))
+    expect(createStore().get(cartAtom)).toEqual([{ ...limited, quantity: 2 }])
+  })
+
+  it('corrects stale lines against fresh data and says so per line', () => {
+    const store = createStore()
+    localStorage.setItem(
+      'cart',
+      JSON.stringify([
+        { ...product, stock: 9, quantity: 5 },
+        { ...product, id: 5, stock: 9, quantity: 1 },
+        { ...product, id: 6, stock: 9, quantity: 2 },
+      ]),
+    )
+    const corrections = store.set(
+      applyStockAtom,
+      new Map([
+        [4, { stock: 2 }],
+        [5, { stock: 0 }],
+        [6, { stock: 9 }],
+      ]),
+    )
+    expect(corrections).toEqual([
+      { id: 4, message: 'Quantity lowered to 2: only 2 left' },
+      { id: 5, message: 'Out of Stock. Remove it or save it for later to place your order.' },
+    ])
+    expect(store.get(cartAtom).map(({ id, quantity, stock }) => [id, quantity, stock])).toEqual([
+      [4, 2, 2],
+      [5, 1, 0],
+      [6, 2, 9],
+    ])
+    expect(store.get(stockNoticeAtom).get(4)).toBe('Quantity lowered to 2: only 2 left')
+
+    // The out-of-stock line is left out of the amounts until it is removed or saved.
+    const amounts = store.get(orderAmountsAtom)
+    expect(amounts.lines.map((line) => line.id)).toEqual([4, 6])
+    expect(amounts.unavailable.map((line) => line.id)).toEqual([5])
+    expect(amounts.items).toBe(144)
+
+    // Checked again with the same data: nothing new to say.
+    expect(
+      store.set(
+        applyStockAtom,
+        new Map([
+          [4, { stock: 2 }],
+          [5, { stock: 0 }],
+        ]),
+      ),
+    ).toEqual([])
+    // The shopper changing the line clears its notice.
+    store.set(changeQuantityAtom, { id: 4, change: 'remove' })
+    expect(store.get(stockNoticeAtom).has(4)).toBe(false)
   })
 })

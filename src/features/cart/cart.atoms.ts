@@ -7,10 +7,12 @@ import {
   addLine,
   changeQuantity,
   removeLine,
+  updateLine,
   type CartProduct,
   type QuantityChange,
 } from './cart.rules.ts'
-import { cartSchema } from './cart.schemas.ts'
+import { cartSchema, type CartLine } from './cart.schemas.ts'
+import { correctionOf, isAvailable, limitsOf, type StockFacts } from './quantity.ts'
 
 // Stored under the spec's key 'cart' and shared across tabs (decisions §6). Private: the action
 // atoms below are the only way to change it, so the spec's rules hold everywhere.
@@ -23,23 +25,87 @@ export const cartCountAtom = atom((get) =>
   get(cartLinesAtom).reduce((count, line) => count + line.quantity, 0),
 )
 
-export const addToCartAtom = atom(null, (_get, set, product: CartProduct) => {
-  set(cartLinesAtom, (lines) => addLine(lines, product))
+/**
+ * What the cart last changed of itself, per line, after checking it against fresh product data
+ * ("Quantity lowered to 2: only 2 left"): in memory, until the shopper changes or removes the line.
+ */
+const stockNoticesAtom = atom<ReadonlyMap<number, string>>(new Map())
+
+export const stockNoticeAtom = atom((get) => get(stockNoticesAtom))
+
+const forgetNotice = atom(null, (get, set, id: number) => {
+  const notices = get(stockNoticesAtom)
+  if (!notices.has(id)) return
+  const next = new Map(notices)
+  next.delete(id)
+  set(stockNoticesAtom, next)
+})
+
+/** Adds one (or the minimum order); false when the stock stops it (the cart is unchanged). */
+export const addToCartAtom = atom(null, (get, set, product: CartProduct): boolean => {
+  const lines = get(cartLinesAtom)
+  const next = addLine(lines, product)
+  const added = next.some((line, index) => line !== lines[index])
+  if (added) {
+    set(cartLinesAtom, next)
+    set(forgetNotice, product.id)
+  }
+  return added
 })
 
 export const removeFromCartAtom = atom(null, (_get, set, id: number) => {
   set(cartLinesAtom, (lines) => removeLine(lines, id))
+  set(forgetNotice, id)
 })
 
 export const changeQuantityAtom = atom(
   null,
   (_get, set, { id, change }: { id: number; change: QuantityChange }) => {
     set(cartLinesAtom, (lines) => changeQuantity(lines, id, change))
+    set(forgetNotice, id)
+  },
+)
+
+/**
+ * The cart checked against fresh product data (stale carts, decisions §12): each line takes the
+ * product's stock rules now, a quantity over the stock is lowered (under a minimum, raised) and the
+ * shopper is told per line. Returns the corrections made, so Place Order can stop to show them.
+ */
+export const applyStockAtom = atom(
+  null,
+  (get, set, fresh: ReadonlyMap<number, StockFacts>): { id: number; message: string }[] => {
+    let lines = get(cartLinesAtom)
+    const corrections: { id: number; message: string }[] = []
+    for (const line of lines) {
+      const facts = fresh.get(line.id)
+      if (!facts) continue
+      const limits = limitsOf(facts)
+      const correction = correctionOf(line.quantity, limits)
+      // A line already known to be unavailable was already marked: nothing new to say.
+      const news =
+        correction && (correction.quantity !== line.quantity || isAvailable(limitsOf(line)))
+      if (news) corrections.push({ id: line.id, message: correction.message })
+      const quantity = correction?.quantity ?? line.quantity
+      if (
+        quantity !== line.quantity ||
+        facts.stock !== line.stock ||
+        facts.minimumOrderQuantity !== line.minimumOrderQuantity
+      )
+        lines = updateLine(lines, line.id, facts, quantity)
+    }
+    if (lines !== get(cartLinesAtom)) set(cartLinesAtom, lines)
+    if (corrections.length > 0) {
+      const notices = new Map(get(stockNoticesAtom))
+      for (const { id, message } of corrections) notices.set(id, message)
+      set(stockNoticesAtom, notices)
+    }
+    return corrections
   },
 )
 
 export const clearCartAtom = atom(null, (_get, set) => {
   set(cartLinesAtom, RESET)
+  set(stockNoticesAtom, new Map())
 })
 
 const promoSchema = v.nullable(
@@ -73,8 +139,17 @@ export const applyPromoAtom = atom(null, (_get, set, code: string) => {
 
 export const clearPromoAtom = atom(null, (_get, set) => set(promoStoreAtom, RESET))
 
-/** The cart's lines with their amounts (spec §9): what cart, checkout and the placed order show. */
+/** Whether a line can be ordered now, by the stock it last showed. */
+export const isOrderable = (line: CartLine) => isAvailable(limitsOf(line))
+
+/**
+ * The cart's lines with their amounts (spec §9): what cart, checkout and the placed order show.
+ * A line that cannot be bought now is left out of them, in `unavailable`: it blocks the order
+ * until it is removed or saved for later.
+ */
 export const orderAmountsAtom = atom((get) => {
-  const lines = get(cartLinesAtom)
-  return { lines, ...orderAmounts(lines, get(promoAtom)) }
+  const all = get(cartLinesAtom)
+  const lines = all.filter(isOrderable)
+  const unavailable = all.filter((line) => !isOrderable(line))
+  return { lines, unavailable, ...orderAmounts(lines, get(promoAtom)) }
 })

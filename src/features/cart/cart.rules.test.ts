@@ -23,9 +23,9 @@ describe('cart rules (spec §4)', () => {
     expect(addLine(lines, product(id))).toEqual(expected)
   })
 
-  it('keeps only the cart fields of a fuller product', () => {
+  it('keeps only the cart fields of a fuller product, and its stock rules', () => {
     const full = { ...product(3), description: 'long', images: ['a'], stock: 4 }
-    expect(addLine([], full)).toEqual([line(3, 1)])
+    expect(addLine([], full)).toEqual([{ ...line(3, 1), stock: 4 }])
   })
 
   it.each([
@@ -39,6 +39,34 @@ describe('cart rules (spec §4)', () => {
   it('leaves the cart as it is for an unknown id', () => {
     expect(changeQuantity([line(1, 1)], 9, 'remove')).toEqual([line(1, 1)])
     expect(removeLine([line(1, 1)], 9)).toEqual([line(1, 1)])
+  })
+
+  it.each([
+    ['stops at the stock', [{ ...line(1, 2), stock: 2 }], 'add', [{ ...line(1, 2), stock: 2 }]],
+    [
+      'stops at a minimum above 1',
+      [{ ...line(1, 3), minimumOrderQuantity: 3 }],
+      'remove',
+      [{ ...line(1, 3), minimumOrderQuantity: 3 }],
+    ],
+    ['drops a line of 1 (spec §4)', [{ ...line(1, 1), stock: 2 }], 'remove', []],
+  ] as const)('change quantity with stock rules: %s', (_name, lines, change, expected) => {
+    expect(changeQuantity(lines, 1, change)).toEqual(expected)
+  })
+
+  it('adds the minimum order first, one more after, and nothing past the stock', () => {
+    const limited = { ...product(1), stock: 5, minimumOrderQuantity: 4 }
+    const first = addLine([], limited)
+    expect(first).toEqual([{ ...line(1, 4), stock: 5, minimumOrderQuantity: 4 }])
+    const second = addLine(first, limited)
+    expect(second[0]?.quantity).toBe(5)
+    expect(addLine(second, limited)).toEqual(second)
+    expect(addLine([], { ...product(2), stock: 0 })).toEqual([])
+  })
+
+  it('takes the stock a product has now when it is added again', () => {
+    const kept = [{ ...line(1, 1), stock: 1 }]
+    expect(addLine(kept, { ...product(1), stock: 3 })).toEqual([{ ...line(1, 2), stock: 3 }])
   })
 
   it('removes one line by id', () => {

@@ -1,38 +1,67 @@
 import type { CartLine } from './cart.schemas.ts'
+import { limitsOf, quantityAfterAdd, quantityAfterRemove, type StockFacts } from './quantity.ts'
 
-/** What the cart keeps of a product (decisions §6): the fields the cart shows. */
+/** What the cart keeps of a product (decisions §6): the fields the cart shows, and its stock rules. */
 export type CartProduct = Omit<CartLine, 'quantity'>
 
 export type QuantityChange = 'add' | 'remove'
 
-/** Spec §4: a product already present gets quantity + 1, otherwise it is added with quantity 1. */
+/**
+ * Spec §4: a product already present gets quantity + 1, otherwise it is added with quantity 1,
+ * or with its minimum order. At its stock the cart stays as it is (quantity.ts says why).
+ */
 export function addLine(lines: readonly CartLine[], product: CartProduct): CartLine[] {
   const existing = lines.find((line) => line.id === product.id)
-  if (existing)
-    return lines.map((line) =>
-      line === existing ? { ...line, quantity: line.quantity + 1 } : line,
-    )
   const { id, title, brand, category, price, discountPercentage, thumbnail } = product
+  const facts = stockFacts(product)
+  const quantity = quantityAfterAdd(existing?.quantity ?? 0, limitsOf(facts))
+  if (quantity === null) return [...lines]
+  if (existing)
+    return lines.map((line) => (line === existing ? { ...line, ...facts, quantity } : line))
   return [
     ...lines,
-    { id, title, brand, category, price, discountPercentage, thumbnail, quantity: 1 },
+    { id, title, brand, category, price, discountPercentage, thumbnail, ...facts, quantity },
   ]
 }
+
+/** The stock facts a product or line names (none for one that names none). */
+const stockFacts = ({ stock, minimumOrderQuantity }: StockFacts): StockFacts => ({
+  ...(stock !== undefined && { stock }),
+  ...(minimumOrderQuantity !== undefined && { minimumOrderQuantity }),
+})
 
 /** Spec §4: delete one line by id. */
 export function removeLine(lines: readonly CartLine[], id: number): CartLine[] {
   return lines.filter((line) => line.id !== id)
 }
 
-/** Spec §4: 'add' is +1, 'remove' is −1; a line reaching 0 or less is dropped. */
+/**
+ * Spec §4: 'add' is +1, 'remove' is −1; a line reaching 0 or less is dropped. Past the stock, or
+ * under a minimum above 1, the line stays as it is.
+ */
 export function changeQuantity(
   lines: readonly CartLine[],
   id: number,
   change: QuantityChange,
 ): CartLine[] {
-  return lines
-    .map((line) =>
-      line.id === id ? { ...line, quantity: line.quantity + (change === 'add' ? 1 : -1) } : line,
-    )
-    .filter((line) => line.quantity > 0)
+  return lines.flatMap((line) => {
+    if (line.id !== id) return [line]
+    const limits = limitsOf(line)
+    const next =
+      change === 'add'
+        ? quantityAfterAdd(line.quantity, limits)
+        : quantityAfterRemove(line.quantity, limits)
+    if (next === null) return [line]
+    return next > 0 ? [{ ...line, quantity: next }] : []
+  })
+}
+
+/** A line checked against fresh data: the product's stock rules now, and its corrected quantity. */
+export function updateLine(
+  lines: readonly CartLine[],
+  id: number,
+  facts: StockFacts,
+  quantity: number,
+): CartLine[] {
+  return lines.map((line) => (line.id === id ? { ...line, ...stockFacts(facts), quantity } : line))
 }

@@ -1,6 +1,13 @@
 import * as v from 'valibot'
+import { limitsOf, MAX_LINE_QUANTITY, withinLimits } from './quantity.ts'
 
-/** A cart line: the product fields the cart shows, plus the quantity (spec §3, decisions §6). */
+const count = v.pipe(v.number(), v.integer(), v.minValue(0))
+
+/**
+ * A cart line: the product fields the cart shows, plus the quantity (spec §3, decisions §6), and
+ * the product's stock and minimum order as last seen, which every quantity control obeys (lines
+ * kept before they were have neither until the cart checks them).
+ */
 export const cartLineSchema = v.object({
   id: v.pipe(v.number(), v.integer(), v.minValue(1)),
   title: v.string(),
@@ -9,9 +16,20 @@ export const cartLineSchema = v.object({
   price: v.pipe(v.number(), v.minValue(0)),
   discountPercentage: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),
   thumbnail: v.string(),
-  quantity: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(999)),
+  quantity: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_LINE_QUANTITY)),
+  stock: v.optional(count),
+  minimumOrderQuantity: v.optional(count),
 })
 
-export const cartSchema = v.array(cartLineSchema)
+/**
+ * The stored cart. Read (this tab's start, or another tab's write), a line holds no more than its
+ * stock: a write by an older build, or by hand, cannot put more in the cart than the shop has.
+ */
+export const cartSchema = v.array(
+  v.pipe(
+    cartLineSchema,
+    v.transform((line) => ({ ...line, quantity: withinLimits(line.quantity, limitsOf(line)) })),
+  ),
+)
 
 export type CartLine = v.InferOutput<typeof cartLineSchema>

@@ -35,8 +35,10 @@ export const paymentAtom = atom(
 export const placeOrderAtom = atom(null, (get, set, now: Date): Order | undefined => {
   const address: Address | null = get(addressAtom)
   const payment = get(paymentAtom)
-  const { lines, items, promoCode, promoDiscount, shipping, total } = get(orderAmountsAtom)
-  if (!address || !payment || lines.length === 0) return undefined
+  const { lines, unavailable, items, promoCode, promoDiscount, shipping, total } =
+    get(orderAmountsAtom)
+  // A line the stock rules out blocks the order until it is removed or saved (decisions §12).
+  if (!address || !payment || lines.length === 0 || unavailable.length > 0) return undefined
   const order: Order = {
     orderNumber: newOrderNumber(),
     date: now.toISOString(),

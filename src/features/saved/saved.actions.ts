@@ -8,8 +8,10 @@ export const saveForLaterAtom = atom(null, (_get, set, line: CartLine) => {
   set(removeFromCartAtom, line.id)
 })
 
-/** A saved item goes back to the cart (one of it) and leaves the saved items. */
+/**
+ * A saved item goes back to the cart (one of it, or its minimum order) and leaves the saved items;
+ * where the stock stops it, it stays saved (the page says why).
+ */
 export const moveToCartAtom = atom(null, (_get, set, item: SavedItem) => {
-  set(addToCartAtom, item)
-  set(removeSavedAtom, item.id)
+  if (set(addToCartAtom, item)) set(removeSavedAtom, item.id)
 })

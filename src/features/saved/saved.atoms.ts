@@ -13,6 +13,9 @@ const savedItemSchema = v.object({
   // Unknown for lines saved from the cart, which keeps no rating.
   rating: v.optional(v.number()),
   thumbnail: v.string(),
+  // The stock rules as last seen, so an item moved back to the cart obeys them (cart/quantity.ts).
+  stock: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  minimumOrderQuantity: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
 })
 
 export type SavedItem = v.InferOutput<typeof savedItemSchema>

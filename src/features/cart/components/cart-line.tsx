@@ -1,11 +1,23 @@
 import { Link } from '@tanstack/react-router'
-import { useSetAtom } from 'jotai'
+import { useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useId, useState } from 'react'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
 import { formatPrice, lineDiscountedPrice, linePrice } from '../../../lib/pricing.ts'
 import { cartMessages } from '../../../lib/page-messages.ts'
-import { changeQuantityAtom, removeFromCartAtom } from '../cart.atoms.ts'
+import {
+  changeQuantityAtom,
+  isOrderable,
+  removeFromCartAtom,
+  stockNoticeAtom,
+} from '../cart.atoms.ts'
 import type { CartLine as Line } from '../cart.schemas.ts'
+import {
+  addLimitReason,
+  limitsOf,
+  removeLimitReason,
+  stockMessages,
+  unavailableReason,
+} from '../quantity.ts'
 import styles from './cart.module.css'
 import { QuantityEditor } from './quantity-editor.tsx'
 
@@ -22,12 +34,19 @@ export function CartLine({ line, onSaveForLater }: CartLineProps) {
   const remove = useSetAtom(removeFromCartAtom)
   const [editing, setEditing] = useState(false)
   const titleId = useId()
+  const limits = limitsOf(line)
+  const orderable = isOrderable(line)
+  const unavailable = unavailableReason(limits)
+  // What the last stock check changed of this line, else why it cannot be ordered.
+  const notice =
+    useAtomValue(stockNoticeAtom).get(line.id) ??
+    (unavailable && stockMessages.lineUnavailable(unavailable))
   const stopEditing = useCallback(() => setEditing(false), [])
   const discounted = lineDiscountedPrice(line)
   const full = linePrice(line)
 
   return (
-    <li className={styles.line}>
+    <li className={orderable ? styles.line : `${styles.line} ${styles.unavailable}`}>
       <ImageWithFallback
         className={styles.thumb}
         src={line.thumbnail}
@@ -51,7 +70,13 @@ export function CartLine({ line, onSaveForLater }: CartLineProps) {
         )}
         <p className={styles.muted}>
           {formatPrice(line.price)} each · Quantity: {line.quantity}
+          {limits.min > 1 && ` · ${stockMessages.minimumOrder(limits.min)}`}
         </p>
+        {notice && (
+          <p className={styles.notice} role="status">
+            {notice}
+          </p>
+        )}
         <div className={styles.options}>
           <label className={styles.check}>
             <input type="checkbox" />
@@ -68,7 +93,13 @@ export function CartLine({ line, onSaveForLater }: CartLineProps) {
         </div>
       </div>
       <div className={styles.amounts}>
-        <strong aria-label={`Line total ${formatPrice(discounted)}`}>
+        <strong
+          aria-label={
+            orderable
+              ? `Line total ${formatPrice(discounted)}`
+              : `${formatPrice(discounted)}, not in the total`
+          }
+        >
           {formatPrice(discounted)}
         </strong>
         {discounted !== full && (
@@ -80,6 +111,8 @@ export function CartLine({ line, onSaveForLater }: CartLineProps) {
           <QuantityEditor
             title={line.title}
             quantity={line.quantity}
+            addLimit={addLimitReason(line.quantity, limits)}
+            removeLimit={removeLimitReason(line.quantity, limits)}
             onIdle={stopEditing}
             onChange={(change) => changeQuantity({ id: line.id, change })}
           />

@@ -8,6 +8,7 @@ import type { CartLine as Line } from '../cart.schemas.ts'
 import styles from './cart.module.css'
 import { CartLine } from './cart-line.tsx'
 import { OrderSummary } from './order-summary.tsx'
+import { StockCheck } from './stock-check.tsx'
 
 /**
  * /cart (spec §2.7). 'Save for Later' belongs to the saved items (which import the cart), so the
@@ -37,6 +38,7 @@ export function CartPage({ onSaveForLater }: { onSaveForLater: (line: Line) => v
       ) : (
         <div className={styles.layout}>
           <div>
+            <StockCheck />
             <ul className={styles.lines} aria-label="Items in your cart">
               {lines.map((line) => (
                 <CartLine key={line.id} line={line} onSaveForLater={onSaveForLater} />

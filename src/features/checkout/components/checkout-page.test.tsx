@@ -8,7 +8,13 @@ import { renderApp } from '../../../test/render-app.tsx'
 import type { Address } from '../../address/index.ts'
 import type { CartLine } from '../../cart/index.ts'
 import { orderSchema, type Order } from '../../orders/index.ts'
-import { apiProduct, apiProducts, cartLineOf, TEST_ADDRESS } from '../../../test/shop-fixtures.ts'
+import {
+  apiProduct,
+  apiProducts,
+  cartLineOf,
+  changeStock,
+  TEST_ADDRESS,
+} from '../../../test/shop-fixtures.ts'
 
 type User = ReturnType<typeof userEvent.setup>
 
@@ -778,5 +784,53 @@ describe('checkout summary (decisions §9)', () => {
     act(() => setViewportWidth(1280))
     expect(screen.getByRole('complementary', { name: 'Order Summary' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /^Cart \(/ })).not.toBeInTheDocument()
+  })
+})
+
+describe('the stock, checked at checkout (decisions §12)', () => {
+  it('names an out-of-stock line and keeps Place Order from placing until it is gone', async () => {
+    const [sold] = await seedCart([1, 1], [2, 1])
+    changeStock({ 1: { stock: 0 } })
+    saveAddress()
+    const { user, router } = await renderApp('/checkout')
+    expect(
+      await screen.findByText(
+        `${sold?.title}: Out of Stock. Remove it or save it for later to place your order.`,
+      ),
+    ).toBeInTheDocument()
+    await payByCard(user)
+    const place = within(reviewStep()).getByRole('button', { name: 'Place Order' })
+    expect(place).toHaveAttribute('aria-disabled', 'true')
+    expect(place).toHaveAccessibleDescription(
+      'Remove the items that cannot be bought, or save them for later, to place your order.',
+    )
+    await user.click(place)
+    expect(router.state.location.pathname).toBe('/checkout')
+    expect(localStorage.getItem('orderDetails')).toBeNull()
+  })
+
+  it('asks the stock once more on Place Order, and stops to show a correction', async () => {
+    await seedCart([3, 2])
+    saveAddress()
+    const { user, router } = await renderApp('/checkout')
+    await payByCard(user)
+    // Someone else bought all but one while this shopper was paying.
+    changeStock({ 3: { stock: 1 } })
+    const place = within(reviewStep()).getByRole('button', { name: 'Place Order' })
+    await user.click(place)
+    expect(
+      await screen.findByText(
+        'The stock changed while you were checking out: your cart was corrected. Review it and place your order again.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByText(/: Quantity lowered to 1: only 1 left$/)).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/checkout')
+    expect(storedJson('cart')).toEqual([expect.objectContaining({ id: 3, quantity: 1, stock: 1 })])
+
+    await user.click(place)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order-confirmation'))
+    expect((storedJson('orderDetails') as Order).cartData).toEqual([
+      expect.objectContaining({ id: 3, quantity: 1 }),
+    ])
   })
 })

@@ -1,4 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router'
+import { useQueryClient } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { buttonClass } from '../../../components/button.tsx'
@@ -6,7 +7,15 @@ import { messages } from '../../../lib/messages.ts'
 import { cartMessages, checkoutMessages } from '../../../lib/page-messages.ts'
 import { useMediaQuery } from '../../../lib/use-media-query.ts'
 import { addressAtom } from '../../address/index.ts'
-import { cartCountAtom, orderAmountsAtom } from '../../cart/index.ts'
+import {
+  applyStockAtom,
+  cartAtom,
+  cartCountAtom,
+  freshStock,
+  orderAmountsAtom,
+  StockCheck,
+  StockNotices,
+} from '../../cart/index.ts'
 import { paymentAtom, placeOrderAtom } from '../checkout.atoms.ts'
 import styles from './checkout.module.css'
 import { MiniCart, SummaryPanel } from './checkout-summary.tsx'
@@ -25,14 +34,34 @@ export function CheckoutPage() {
   const payment = useAtomValue(paymentAtom)
   const count = useAtomValue(cartCountAtom)
   const amounts = useAtomValue(orderAmountsAtom)
+  const lines = useAtomValue(cartAtom)
   const placeOrder = useSetAtom(placeOrderAtom)
+  const applyStock = useSetAtom(applyStockAtom)
+  const queryClient = useQueryClient()
+  const [checking, setChecking] = useState(false)
+  const [stockChanged, setStockChanged] = useState(false)
   const navigate = useNavigate()
   const wide = useMediaQuery(WIDE_QUERY)
   // A first-time shopper starts at the form; a saved address starts as its summary (decisions §6).
   const [editingAddress, setEditingAddress] = useState(!address)
   const addressDone = Boolean(address) && !editingAddress
 
-  if (amounts.lines.length === 0) {
+  // Place Order asks the stock once more, right before the order is saved (decisions §12): a
+  // correction stops it, to be reviewed; offline, the last data seen stands (StockCheck says so).
+  const placeOrderChecked = async () => {
+    setChecking(true)
+    const { stock } = await freshStock(
+      queryClient,
+      lines.map((line) => line.id),
+      { refetch: true },
+    )
+    setChecking(false)
+    const corrections = applyStock(stock)
+    setStockChanged(corrections.length > 0)
+    if (corrections.length === 0 && placeOrder(now())) void navigate({ to: '/order-confirmation' })
+  }
+
+  if (lines.length === 0) {
     return (
       <div className={`container ${styles.page}`}>
         <h1>Checkout</h1>
@@ -49,6 +78,8 @@ export function CheckoutPage() {
       <h1>Checkout</h1>
       <div className={styles.layout}>
         <div className={styles.steps}>
+          <StockCheck />
+          <StockNotices />
           {!wide && <MiniCart amounts={amounts} count={count} />}
           <ol className={styles.steps}>
             <CheckoutStep
@@ -77,9 +108,9 @@ export function CheckoutPage() {
               disabledText="Add your shipping address and payment first."
             >
               <ReviewStep
-                onPlaceOrder={() => {
-                  if (placeOrder(now())) void navigate({ to: '/order-confirmation' })
-                }}
+                onPlaceOrder={() => void placeOrderChecked()}
+                checking={checking}
+                stockChanged={stockChanged}
               />
             </CheckoutStep>
           </ol>

@@ -1,13 +1,34 @@
-import { Button } from '../../../components/button.tsx'
 import { useAtomValue } from 'jotai'
-import { formatPrice } from '../../../lib/pricing.ts'
+import { useId } from 'react'
+import { Button } from '../../../components/button.tsx'
 import { LineList } from '../../../components/order-lines.tsx'
-import { orderAmountsAtom } from '../../cart/index.ts'
+import { formatPrice } from '../../../lib/pricing.ts'
+import { orderAmountsAtom, stockMessages } from '../../cart/index.ts'
 import styles from './checkout.module.css'
 
-/** Step 3, 'Order Review', with the button that places the order. */
-export function ReviewStep({ onPlaceOrder }: { onPlaceOrder: () => void }) {
+interface ReviewStepProps {
+  onPlaceOrder: () => void
+  /** The stock is being asked once more, right before the order is saved. */
+  checking: boolean
+  /** What the last attempt found: the cart corrected, so the shopper reviews it again. */
+  stockChanged: boolean
+}
+
+/**
+ * Step 3, 'Order Review', with the button that places the order. A line the stock rules out
+ * keeps it from placing, and the reason is said beside it.
+ */
+export function ReviewStep({ onPlaceOrder, checking, stockChanged }: ReviewStepProps) {
   const amounts = useAtomValue(orderAmountsAtom)
+  const reasonId = useId()
+  const blocked = amounts.unavailable.length > 0
+  const reason = blocked
+    ? stockMessages.placeOrderBlocked
+    : checking
+      ? stockMessages.checking
+      : stockChanged
+        ? stockMessages.cartChanged
+        : undefined
   return (
     <div className={styles.form}>
       <LineList lines={amounts.lines} label="Items to order" />
@@ -16,9 +37,17 @@ export function ReviewStep({ onPlaceOrder }: { onPlaceOrder: () => void }) {
         <span>{formatPrice(amounts.total)}</span>
       </p>
       <div>
-        <Button onClick={onPlaceOrder} disabled={amounts.total <= 0}>
+        <Button
+          onClick={() => !blocked && !checking && onPlaceOrder()}
+          disabled={amounts.total <= 0}
+          aria-disabled={blocked || checking}
+          aria-describedby={reason ? reasonId : undefined}
+        >
           Place Order
         </Button>
+        <p id={reasonId} className={styles.stockReason} role="status">
+          {reason}
+        </p>
       </div>
     </div>
   )

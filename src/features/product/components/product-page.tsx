@@ -3,6 +3,7 @@ import { Breadcrumb } from '../../../components/breadcrumb.tsx'
 import { Price } from '../../../components/price.tsx'
 import { StarRating } from '../../../components/star-rating.tsx'
 import { productMessages } from '../../../lib/page-messages.ts'
+import { limitsOf, stockMessages } from '../../cart/index.ts'
 import { categoryName, productQuery, useCategories } from '../../catalog/index.ts'
 import { perksFor } from './perks-data.ts'
 import { Perks } from './perks.tsx'
@@ -15,7 +16,7 @@ import { Reviews } from './reviews.tsx'
 import { ShippingOptions } from './shipping-options.tsx'
 
 function stockText(stock: number): string {
-  if (stock <= 0) return 'Out of Stock'
+  if (stock <= 0) return stockMessages.outOfStock
   return stock < 10 ? `Only ${stock} left` : 'In Stock'
 }
 
@@ -25,6 +26,7 @@ export function ProductPage({ id }: { id: number }) {
   const { data: product } = useSuspenseQuery(productQuery(queryClient, id))
   const categories = useCategories()
   const category = categoryName(product.category, categories)
+  const { min } = limitsOf(product)
 
   return (
     <div className={`container ${styles.page}`}>
@@ -60,6 +62,7 @@ export function ProductPage({ id }: { id: number }) {
             discountPercentage={product.discountPercentage}
           />
           <p className={styles.stock}>{stockText(product.stock)}</p>
+          {min > 1 && <p className={styles.minimum}>{stockMessages.minimumOrder(min)}</p>}
           <p className={styles.description}>{product.description}</p>
           <PurchaseActions product={product} />
           <ShippingOptions shippingInformation={product.shippingInformation} />

@@ -1,20 +1,43 @@
 import { useMutation } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
+import { useId } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { productMessages } from '../../../lib/page-messages.ts'
 import { useAfterHydration } from '../../../lib/use-after-hydration.ts'
 import type { Product } from '../../catalog/index.ts'
-import { addToCartAtom } from '../../cart/index.ts'
+import {
+  addLimitReason,
+  addToCartAtom,
+  cartAtom,
+  limitsOf,
+  stockMessages,
+  unavailableReason,
+} from '../../cart/index.ts'
 import { savedAtom, toggleSavedAtom } from '../../saved/index.ts'
 import styles from './product-page.module.css'
 
 // Spec §4 / §9: the add-to-cart toast stays 3 s.
 const ADDED_TOAST_MS = 3000
 
-/** 'Add to Cart', 'Express Checkout' (adds, then the cart) and the bookmark toggle (spec §2.6). */
+/**
+ * 'Add to Cart', 'Express Checkout' (adds, then the cart) and the bookmark toggle (spec §2.6).
+ * Both stop at the stock, counting what the cart (in any tab) already holds, and say why.
+ */
 export function PurchaseActions({ product }: { product: Product }) {
   const addToCart = useSetAtom(addToCartAtom)
+  const reasonId = useId()
+  // The server's HTML knows no cart: the cart's share counts once the page is the shopper's.
+  const inCart = useAfterHydration(
+    useAtomValue(cartAtom).find((line) => line.id === product.id)?.quantity ?? 0,
+    0,
+  )
+  const limits = limitsOf(product)
+  const unavailable = unavailableReason(limits)
+  // A product that cannot be bought can still be saved: the reason says so.
+  const limitReason = unavailable
+    ? stockMessages.saveInstead(unavailable)
+    : addLimitReason(inCart, limits)
   const toggleSaved = useSetAtom(toggleSavedAtom)
   const saved = useAfterHydration(
     useAtomValue(savedAtom).some((item) => item.id === product.id),
@@ -27,22 +50,33 @@ export function PurchaseActions({ product }: { product: Product }) {
     mutationFn: (item: Product) => Promise.resolve(addToCart(item)),
     meta: { successMessage: productMessages.addedToCart, successToastMs: ADDED_TOAST_MS },
   })
-  const soldOut = product.stock <= 0
+  // aria-disabled, not disabled: the button that reached the stock keeps the shopper's focus.
+  const limited = limitReason !== undefined
+  const limitProps = {
+    'aria-disabled': limited,
+    'aria-describedby': limited ? reasonId : undefined,
+  }
 
   return (
     <>
       <div className={styles.actions}>
-        <Button onClick={() => add.mutate(product)} disabled={soldOut}>
+        <Button {...limitProps} onClick={() => !limited && add.mutate(product)}>
           {productMessages.addToCart}
         </Button>
         <Button
           variant="secondary"
-          disabled={soldOut}
-          onClick={() => add.mutate(product, { onSuccess: () => void navigate({ to: '/cart' }) })}
+          {...limitProps}
+          onClick={() =>
+            !limited && add.mutate(product, { onSuccess: () => void navigate({ to: '/cart' }) })
+          }
         >
           {productMessages.expressCheckout}
         </Button>
       </div>
+      {/* Its line is kept while empty: the cart's share arrives after hydration, shifting nothing. */}
+      <p id={reasonId} className={styles.limit} role="status">
+        {limitReason}
+      </p>
       <div className={styles.actions}>
         <Button
           variant="ghost"

@@ -3,6 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { Button, buttonClass } from '../../../components/button.tsx'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
 import { Price } from '../../../components/price.tsx'
+import { addLimitReason, cartAtom, limitsOf } from '../../cart/index.ts'
 import { moveToCartAtom } from '../saved.actions.ts'
 import { removeSavedAtom, savedAtom } from '../saved.atoms.ts'
 import styles from './saved-page.module.css'
@@ -12,6 +13,10 @@ export function SavedPage() {
   const items = useAtomValue(savedAtom)
   const moveToCart = useSetAtom(moveToCartAtom)
   const remove = useSetAtom(removeSavedAtom)
+  const cart = useAtomValue(cartAtom)
+  // Why an item cannot go back to the cart now (the stock, counting what the cart holds).
+  const limitOf = (item: (typeof items)[number]) =>
+    addLimitReason(cart.find((line) => line.id === item.id)?.quantity ?? 0, limitsOf(item))
 
   return (
     <div className={`container ${styles.page}`}>
@@ -25,39 +30,53 @@ export function SavedPage() {
         </div>
       ) : (
         <ul className={styles.list} aria-label="Saved items">
-          {items.map((item) => (
-            <li key={item.id} className={styles.item}>
-              <ImageWithFallback
-                className={styles.thumb}
-                src={item.thumbnail}
-                alt=""
-                width={96}
-                height={96}
-                loading="lazy"
-              />
-              <div className={styles.details}>
-                {item.brand && <p className={styles.brand}>{item.brand}</p>}
-                <h2 className={styles.title}>
-                  <Link to="/product/$id" params={{ id: String(item.id) }}>
-                    {item.title}
-                  </Link>
-                </h2>
-                <Price price={item.price} discountPercentage={item.discountPercentage} />
-              </div>
-              <div className={styles.actions}>
-                <Button onClick={() => moveToCart(item)} aria-label={`Move ${item.title} to cart`}>
-                  Move to Cart
-                </Button>
-                <Button
-                  variant="ghost"
-                  onClick={() => remove(item.id)}
-                  aria-label={`Remove ${item.title} from saved items`}
-                >
-                  Remove
-                </Button>
-              </div>
-            </li>
-          ))}
+          {items.map((item) => {
+            const limit = limitOf(item)
+            const reasonId = `saved-limit-${item.id}`
+            return (
+              <li key={item.id} className={styles.item}>
+                <ImageWithFallback
+                  className={styles.thumb}
+                  src={item.thumbnail}
+                  alt=""
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                />
+                <div className={styles.details}>
+                  {item.brand && <p className={styles.brand}>{item.brand}</p>}
+                  <h2 className={styles.title}>
+                    <Link to="/product/$id" params={{ id: String(item.id) }}>
+                      {item.title}
+                    </Link>
+                  </h2>
+                  <Price price={item.price} discountPercentage={item.discountPercentage} />
+                  {limit && (
+                    <p id={reasonId} className={styles.limit}>
+                      {limit}
+                    </p>
+                  )}
+                </div>
+                <div className={styles.actions}>
+                  <Button
+                    onClick={() => !limit && moveToCart(item)}
+                    aria-label={`Move ${item.title} to cart`}
+                    aria-disabled={limit !== undefined}
+                    aria-describedby={limit ? reasonId : undefined}
+                  >
+                    Move to Cart
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    onClick={() => remove(item.id)}
+                    aria-label={`Remove ${item.title} from saved items`}
+                  >
+                    Remove
+                  </Button>
+                </div>
+              </li>
+            )
+          })}
         </ul>
       )}
     </div>

@@ -1,0 +1,66 @@
+import { onlineManager, queryOptions, type QueryClient } from '@tanstack/react-query'
+import { toApiError } from '../../lib/api-error.ts'
+import { productQuery } from '../catalog/index.ts'
+import type { StockFacts } from './quantity.ts'
+
+/** Each product's stock rules by id, as the catalogue gives them. */
+export type FreshStock = ReadonlyMap<number, StockFacts>
+
+/** A product the catalogue no longer has (404) cannot be bought: it counts as out of stock. */
+const GONE: StockFacts = { stock: 0 }
+
+const factsOf = ({ stock, minimumOrderQuantity }: StockFacts): StockFacts => ({
+  stock,
+  minimumOrderQuantity,
+})
+
+/**
+ * The stock of a cart's products (decisions §12), one product query each: a product fresh in the
+ * cache is not asked again, unless `refetch` (right before an order is saved). Offline, or where
+ * the catalogue does not answer, the last data this device saw stands and `refreshed` says so:
+ * the shopper is never stopped without a reason.
+ */
+export async function freshStock(
+  queryClient: QueryClient,
+  ids: readonly number[],
+  { refetch = false } = {},
+): Promise<{ stock: FreshStock; refreshed: boolean }> {
+  const stock = new Map<number, StockFacts>()
+  for (const id of ids) {
+    const product = queryClient.getQueryData(productQuery(queryClient, id).queryKey)
+    if (product) stock.set(id, factsOf(product))
+  }
+  // Offline, a product query would wait for the network: what the cache holds is all there is.
+  if (!onlineManager.isOnline()) return { stock, refreshed: false }
+  const answers = await Promise.allSettled(
+    ids.map((id) =>
+      queryClient.fetchQuery({
+        ...productQuery(queryClient, id),
+        ...(refetch && { staleTime: 0 }),
+        retry: false,
+      }),
+    ),
+  )
+  let refreshed = true
+  answers.forEach((answer, index) => {
+    const id = ids[index]!
+    if (answer.status === 'fulfilled') stock.set(id, factsOf(answer.value))
+    else if (toApiError(answer.reason).status === 404) stock.set(id, GONE)
+    else refreshed = false
+  })
+  return { stock, refreshed }
+}
+
+/**
+ * The check as the cart or checkout opens: never kept (a later visit checks again), and it runs
+ * offline too, where it answers from the cache.
+ */
+export const stockCheckQuery = (ids: readonly number[]) =>
+  queryOptions({
+    queryKey: ['stock-check', ...ids],
+    queryFn: ({ client }) => freshStock(client, ids),
+    networkMode: 'always',
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  })
