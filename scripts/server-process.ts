@@ -30,11 +30,18 @@ export function startServerProcess(
     },
   )
   let output = ''
+  let listening = false
   const url = new Promise<string>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString()
+      // Looked for until found: the server then logs a line per request, which must not cost
+      // the load generator in this process a search of everything printed so far, each time.
+      if (listening) return
       const match = /running at (http:\/\/\S+) /.exec(output)
-      if (match?.[1]) resolve(match[1])
+      if (match?.[1]) {
+        listening = true
+        resolve(match[1])
+      }
     })
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.on('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)))

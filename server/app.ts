@@ -12,6 +12,9 @@ import { RepresentationCache } from './http/representation-cache.ts'
 import { CACHE_PRIVATE } from './http/respond.ts'
 import { API_CSP, securityHeaders } from './http/security-headers.ts'
 import { createProductImages } from './images/product-images.ts'
+import { fallbackLogger, type Logger } from './observability/logger.ts'
+import type { Metrics } from './observability/metrics.ts'
+import { recordApiRoute, type RequestRecord } from './observability/request-log.ts'
 import { authRoutes } from './routes/auth.ts'
 import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/images.ts'
@@ -37,6 +40,10 @@ export interface AppDeps {
   scryptCost?: ScryptCost
   /** Origins allowed to call the API from another site (CORS); none by default. */
   corsOrigins?: readonly string[]
+  /** Errors outside a request the site handed in (which brings its own, with its id). */
+  logger?: Logger
+  /** Search latency and login refusals (server/observability/metrics.ts); none in most tests. */
+  metrics?: Metrics
 }
 
 export const MAX_BODY_BYTES = 64 * 1024
@@ -56,6 +63,8 @@ export function createApp({
   basePath = '/api',
   scryptCost,
   corsOrigins = [],
+  logger,
+  metrics,
 }: AppDeps) {
   const cache = new RepresentationCache(RESPONSE_CACHE_ENTRIES)
   const productImages = createProductImages(catalogue)
@@ -65,8 +74,10 @@ export function createApp({
   const present = (user: UserRecord, origin: string) =>
     toPublicUser(user, `${origin}${basePath}`, new Date(clock.now()))
 
-  const app = new Hono().basePath(basePath)
+  // The site hands each request's record in (its id, logger and route): `api.fetch(request, record)`.
+  const app = new Hono<{ Bindings: Partial<RequestRecord> }>().basePath(basePath)
 
+  app.use(recordApiRoute)
   app.use(securityHeaders(API_CSP))
   if (corsOrigins.length > 0)
     app.use(cors({ origin: [...corsOrigins], credentials: false, maxAge: 600 }))
@@ -101,6 +112,7 @@ export function createApp({
       cache,
       apiBase: basePath,
       versionedImage: (path) => productImages.versioned(path),
+      metrics,
     }),
   )
   app.route('/images', imageRoutes({ productImages, cache }))
@@ -111,6 +123,7 @@ export function createApp({
       tokens,
       present,
       throttle: new LoginThrottle(storage.loginAttempts, clock),
+      metrics,
       decoyHash: hashPassword(randomBytes(16).toString('hex'), scryptCost),
     }),
   )
@@ -119,6 +132,7 @@ export function createApp({
   // ours: unknown routes answer JSON too (the public API answers HTML).
   app.notFound((c) => c.json({ message: `Route not found: ${c.req.method} ${c.req.path}` }, 404))
   app.onError((error, c) => {
+    const log = c.env?.logger ?? logger ?? fallbackLogger()
     if (error instanceof ApiError) {
       return c.json({ message: error.message }, error.status, {
         ...error.headers,
@@ -127,13 +141,13 @@ export function createApp({
     }
     if (error instanceof StorageUnavailableError) {
       // The database is down or restarting: worth a retry in a moment, not a bug of this request.
-      console.error(error.message)
+      log.warn({ err: error }, error.message)
       return c.json({ message: 'Service temporarily unavailable, please try again' }, 503, {
         'Retry-After': '5',
         'Cache-Control': CACHE_PRIVATE,
       })
     }
-    console.error(error)
+    log.error({ err: error }, 'unhandled error')
     return c.json({ message: 'Internal server error' }, 500)
   })
 

@@ -61,6 +61,26 @@ const envSchema = v.object({
       ),
     ),
   ),
+  LOG_LEVEL: v.optional(
+    v.picklist(
+      ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'],
+      'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal or silent',
+    ),
+    'info',
+  ),
+  TRUST_PROXY: v.optional(
+    v.picklist(['true', 'false'], 'TRUST_PROXY must be true or false'),
+    'false',
+  ),
+  METRICS_TOKEN: v.optional(
+    v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters')),
+  ),
+  REPLICA_ID: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[\w.:-]{1,64}$/, 'REPLICA_ID must be up to 64 letters, digits, . : _ or -'),
+    ),
+  ),
   DATABASE_POOL_MAX: v.pipe(
     v.optional(v.string(), '10'),
     v.regex(/^\d{1,4}$/, 'DATABASE_POOL_MAX must be a whole number from 1 to 1000'),
@@ -93,6 +113,14 @@ export interface ServerConfig {
    * (behind a proxy the request's own may be an internal one); unset: each request's origin.
    */
   siteUrl: string | undefined
+  /** How much the server logs (LOG_LEVEL, default info). */
+  logLevel: string
+  /** TRUST_PROXY: a proxy in front sets X-Request-Id, and the server keeps it. */
+  trustProxy: boolean
+  /** METRICS_TOKEN: the bearer token /metrics asks for; unset, /metrics answers 404. */
+  metricsToken: string | undefined
+  /** REPLICA_ID: this process in the logs; unset, the host name and process id. */
+  replicaId: string | undefined
 }
 
 /** The server's settings from the environment, with a readable error for a bad value. */
@@ -106,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   }
   const { PORT, HOST, DATA_DIR, DIST_DIR, JWT_SECRET, CORS_ORIGINS, SITE_URL } = result.output
   const { JWT_ACCEPTED_SECRETS, DATABASE_URL, DATABASE_POOL_MAX } = result.output
+  const { LOG_LEVEL, TRUST_PROXY, METRICS_TOKEN, REPLICA_ID } = result.output
   if (DATABASE_URL && !JWT_SECRET) {
     throw new Error(
       'Invalid configuration: JWT_SECRET is required when DATABASE_URL is set, so that every ' +
@@ -122,5 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     database: DATABASE_URL ? { url: DATABASE_URL, poolMax: DATABASE_POOL_MAX } : undefined,
     corsOrigins: CORS_ORIGINS,
     siteUrl: SITE_URL,
+    logLevel: LOG_LEVEL,
+    trustProxy: TRUST_PROXY === 'true',
+    metricsToken: METRICS_TOKEN,
+    replicaId: REPLICA_ID,
   }
 }

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { loadConfig } from './config.ts'
+import { createLogger, type Logger } from './observability/logger.ts'
 import { startApi, type ApiRuntime } from './runtime.ts'
+import { createSite } from './site.ts'
 import { apiFetcher } from './static/app-server.ts'
 import type { AppServer } from './static/pages.ts'
 
@@ -79,9 +81,15 @@ export function pageMiddleware(server: DevServerHost, runtime: Promise<ApiRuntim
   }
 }
 
-/** Connect middleware that answers /api and /api/* with the catalogue API and passes everything else on. */
-export function apiMiddleware(runtime: Promise<ApiRuntime>): Middleware {
-  const listener = getRequestListener(async (request) => (await runtime).app.fetch(request))
+/**
+ * Connect middleware that answers /api and /api/* with the catalogue API and passes everything else
+ * on. The API goes through the site's front (request ids, one log line per request).
+ */
+export function apiMiddleware(runtime: Promise<ApiRuntime>, logger?: Promise<Logger>): Middleware {
+  const site = Promise.all([runtime, logger]).then(([api, log]) =>
+    createSite(api.app, undefined, { observability: { logger: log } }),
+  )
+  const listener = getRequestListener(async (request) => (await site).fetch(request))
   return (req, res, next) => {
     const url = req.url ?? ''
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'))
@@ -97,10 +105,14 @@ export function apiMiddleware(runtime: Promise<ApiRuntime>): Middleware {
  */
 export function catalogueApiPlugin(env: NodeJS.ProcessEnv = process.env) {
   let runtime: Promise<ApiRuntime> | undefined
+  // Readable lines in development (pino-pretty, a devDependency); JSON lines from `npm start`.
+  const logger = import('pino-pretty').then(({ default: pretty }) =>
+    createLogger({ level: env.LOG_LEVEL || 'info', destination: pretty({ singleLine: true }) }),
+  )
   const mount = (server: MiddlewareHost) => {
-    runtime ??= startApi(loadConfig(env))
+    runtime ??= logger.then((log) => startApi(loadConfig(env), { logger: log }))
     const opened = runtime
-    server.middlewares.use(apiMiddleware(opened))
+    server.middlewares.use(apiMiddleware(opened, logger))
     server.httpServer?.once('close', () => void opened.then((api) => api.close()))
     return opened
   }

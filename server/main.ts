@@ -1,5 +1,7 @@
 import { serve } from '@hono/node-server'
 import { loadConfig } from './config.ts'
+import { createLogger, flushLogs } from './observability/logger.ts'
+import { createMetrics } from './observability/metrics.ts'
 import { startApi } from './runtime.ts'
 import { createSite } from './site.ts'
 import { apiFetcher, clientDirOf, loadAppServer } from './static/app-server.ts'
@@ -9,13 +11,17 @@ import { externalApiOrigins, readBuildEnv } from './static/build-env.ts'
 // the app's server entry loads them, after this line).
 process.env.NODE_ENV ??= 'production'
 
+// Each replica counts what it serves itself (Prometheus scrapes every one: README, Operating it).
+const metrics = createMetrics()
+
 async function start() {
   const config = loadConfig(process.env)
-  return { config, api: await startApi(config) }
+  const logger = createLogger({ level: config.logLevel, replica: config.replicaId })
+  return { config, logger, api: await startApi(config, { logger, metrics }) }
 }
 
 // A bad setting or an unreachable database ends the process with one readable line.
-const { config, api } = await start().catch((error: unknown) => {
+const { config, logger, api } = await start().catch((error: unknown) => {
   console.error(`Meridian cannot start: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
 })
@@ -27,7 +33,16 @@ const app = await loadAppServer(config.distDir, {
   fetchApi: apiFetcher(api.app, apiOrigins.length > 0),
   siteUrl: config.siteUrl,
 })
-const site = createSite(api.app, app && { clientDir, app }, { apiOrigins, siteUrl: config.siteUrl })
+const site = createSite(api.app, app && { clientDir, app }, {
+  apiOrigins,
+  siteUrl: config.siteUrl,
+  observability: {
+    logger,
+    metrics,
+    trustProxy: config.trustProxy,
+    metricsToken: config.metricsToken,
+  },
+})
 
 let stopping = false
 
@@ -46,7 +61,8 @@ async function fetchSite(request: Request): Promise<Response> {
 const server = serve({ fetch: fetchSite, port: config.port, hostname: config.host }, (info) => {
   const host = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host
   const storage = config.database ? 'PostgreSQL' : 'SQLite'
-  console.log(
+  logger.info(
+    { port: info.port, storage },
     `Meridian is running at http://${host}:${info.port} (API at /api, users in ${storage})`,
   )
 })
@@ -57,20 +73,21 @@ const DRAIN_TIMEOUT_MS = 10_000
 function shutdown(signal: string) {
   if (stopping) return
   stopping = true
-  console.log(`${signal} received, shutting down`)
+  logger.info({ signal }, `${signal} received, shutting down`)
   // Stop accepting connections and finish the requests in flight, then close the database (or
   // its pool): a load balancer sees this replica go and sends the next requests to the others.
+  const exit = (code: number) => flushLogs(logger, () => process.exit(code))
   const force = setTimeout(() => {
-    console.error(`Requests still open after ${DRAIN_TIMEOUT_MS} ms: exiting anyway`)
-    process.exit(1)
+    logger.error(`Requests still open after ${DRAIN_TIMEOUT_MS} ms: exiting anyway`)
+    exit(1)
   }, DRAIN_TIMEOUT_MS)
   force.unref()
   server.close(() => {
     api.close().then(
-      () => process.exit(0),
+      () => exit(0),
       (error: unknown) => {
-        console.error(error)
-        process.exit(1)
+        logger.error({ err: error }, 'closing the database failed')
+        exit(1)
       },
     )
   })

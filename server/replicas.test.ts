@@ -110,7 +110,10 @@ describe.runIf(WITH_POSTGRES)('two replicas on one PostgreSQL', () => {
     const answers = await Promise.all([register(a, 'yaw'), register(b, 'yaw')])
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400])
     const refused = answers.find((answer) => answer.status === 400)
-    expect(await refused?.json()).toEqual({ message: 'Username already exists' })
+    expect(await refused?.json()).toEqual({
+      message: 'Username already exists',
+      requestId: refused?.headers.get('X-Request-Id'),
+    })
   }, 30_000)
 
   it('answer a bounded mixed load over both with nothing but 2xx or 429', async () => {
@@ -199,7 +202,11 @@ describe.runIf(WITH_POSTGRES)('two replicas on one PostgreSQL', () => {
     for (const replica of [a, b]) {
       const health = await call(replica, '/health')
       expect(health.status).toBe(503)
-      expect(await health.json()).toEqual({ status: 'unavailable', database: 'unreachable' })
+      expect(await health.json()).toEqual({
+        status: 'unavailable',
+        database: 'unreachable',
+        requestId: health.headers.get('X-Request-Id'),
+      })
       expect((await login(replica, 'emilys', 'emilyspass')).status).toBe(503)
       expect((await call(replica, '/products/1')).status).toBe(200)
     }

@@ -5,6 +5,8 @@ import { createApp, type ApiApp } from './app.ts'
 import { loadCatalogue } from './catalogue/catalogue.ts'
 import { systemClock } from './clock.ts'
 import type { ServerConfig } from './config.ts'
+import type { Logger } from './observability/logger.ts'
+import type { Metrics } from './observability/metrics.ts'
 import { openStorage } from './storage/open-storage.ts'
 import { createAccounts } from './users/accounts.ts'
 import { seedUsers } from './users/seed-users.ts'
@@ -34,8 +36,10 @@ export async function startApi(
     ServerConfig,
     'dataDir' | 'database' | 'jwtSecret' | 'acceptedSecrets' | 'corsOrigins'
   >,
+  { logger, metrics }: { logger?: Logger; metrics?: Metrics } = {},
 ): Promise<ApiRuntime> {
   const storage = await openStorage(config)
+  if (storage.poolStats) metrics?.watchPool(() => storage.poolStats?.() ?? { inUse: 0, waiting: 0 })
   try {
     await seedUsers(storage.users, createAccounts(storage.users))
   } catch (error) {
@@ -50,6 +54,8 @@ export async function startApi(
     acceptedSecrets: config.acceptedSecrets,
     clock: systemClock,
     corsOrigins: config.corsOrigins,
+    logger,
+    metrics,
   })
   return { app, close: () => storage.close() }
 }

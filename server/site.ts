@@ -1,11 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import type { ApiApp } from './app.ts'
 import { createRepresentation, type Representation } from './http/representation.ts'
 import { RepresentationCache } from './http/representation-cache.ts'
 import { CACHE_REVALIDATE, respond } from './http/respond.ts'
 import { securityHeaders, spaCsp } from './http/security-headers.ts'
+import { createLogger } from './observability/logger.ts'
+import { createMetrics, metricsHandler } from './observability/metrics.ts'
+import { observeRequests, type ObserveOptions } from './observability/request-log.ts'
 import { createFileHandler, namesAFile, placeholderHandler } from './static/files.ts'
 import { createPageHandler, type AppServer } from './static/pages.ts'
 
@@ -14,6 +17,11 @@ export interface SiteOptions {
   apiOrigins?: readonly string[]
   /** The site's public origin (SITE_URL) for the sitemap and robots.txt. */
   siteUrl?: string
+  /** Request logs, metrics and /metrics (server/observability); silent, and /metrics off, if unset. */
+  observability?: Partial<ObserveOptions> & {
+    /** METRICS_TOKEN: the bearer token /metrics asks for; without one, /metrics answers 404. */
+    metricsToken?: string
+  }
 }
 
 /** A built storefront: the client build's folder, and the server entry that renders its pages. */
@@ -29,22 +37,41 @@ export interface Storefront {
 export function createSite(
   api: ApiApp,
   storefront: Storefront | undefined,
-  { apiOrigins = [], siteUrl }: SiteOptions = {},
+  { apiOrigins = [], siteUrl, observability = {} }: SiteOptions = {},
 ) {
+  const {
+    logger = createLogger({ level: 'silent' }),
+    metrics = createMetrics({ processMetrics: false }),
+    trustProxy = false,
+    metricsToken,
+  } = observability
+  const named =
+    (route: string): MiddlewareHandler =>
+    async (c, next) => {
+      c.get('record').route = route
+      await next()
+    }
   const shellPath = storefront && join(storefront.clientDir, 'index.html')
   const shell = shellPath && existsSync(shellPath) ? readFileSync(shellPath, 'utf8') : ''
   // The offline shell's policy; each rendered page carries its own (its inline scripts' hashes).
   const csp = spaCsp(shell, apiOrigins)
-  // Delegated whole, so the API's own not-found and error handlers answer everything under /api.
-  const toApi = (c: { req: { raw: Request } }) => api.fetch(c.req.raw)
-  const site = new Hono().use(securityHeaders(csp)).all('/api', toApi).all('/api/*', toApi)
-  if (!storefront) return site.on(['GET', 'HEAD'], '*', placeholderHandler)
+  // Delegated whole, so the API's own not-found and error handlers answer everything under /api;
+  // the request's record goes along, for the route pattern the API matched and its logger.
+  const toApi = (c: Context) => api.fetch(c.req.raw, c.get('record'))
+  const site = new Hono()
+    .use(...observeRequests({ logger, metrics, trustProxy }))
+    .use(securityHeaders(csp))
+    .all('/api', toApi)
+    .all('/api/*', toApi)
+    .get('/metrics', named('/metrics'), metricsHandler(metrics, metricsToken))
+  if (!storefront) return site.on(['GET', 'HEAD'], '*', named('placeholder'), placeholderHandler)
 
   const { app } = storefront
   const file = createFileHandler(storefront.clientDir)
   const page = createPageHandler(app, {
     csp: (html) => spaCsp(html, apiOrigins),
     externalApi: apiOrigins.length > 0,
+    metrics,
   })
 
   // The sitemap and robots.txt name absolute URLs: one of each per origin, kept (the catalogue
@@ -63,16 +90,18 @@ export function createSite(
   }
 
   return site
-    .on(['GET', 'HEAD'], '/sitemap.xml', (c) =>
+    .on(['GET', 'HEAD'], '/sitemap.xml', named('/sitemap.xml'), (c) =>
       document(c, 'sitemap', 'application/xml; charset=utf-8', (origin) => app.sitemapXml(origin)),
     )
-    .on(['GET', 'HEAD'], '/robots.txt', (c) =>
+    .on(['GET', 'HEAD'], '/robots.txt', named('/robots.txt'), (c) =>
       document(c, 'robots', 'text/plain; charset=utf-8', (origin) =>
         Promise.resolve(app.robotsTxt(origin)),
       ),
     )
     .on(['GET', 'HEAD'], '*', (c) => {
       const served = file(c)
+      // The build's files are one route for the metrics: their names change with every build.
+      c.get('record').route = 'file'
       if (served) return served
       // A missing file (a name with an extension) is a 404; anything else is a page of the app,
       // even with a dot in it (/product/1.5), whose render says whether it exists.

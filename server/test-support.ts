@@ -1,5 +1,5 @@
 import { findPostgresBin } from '../scripts/postgres-cluster.ts'
-import { createApp } from './app.ts'
+import { createApp, type AppDeps } from './app.ts'
 import type { ScryptCost } from './auth/password.ts'
 import { loadCatalogue, type Catalogue } from './catalogue/catalogue.ts'
 import type { Clock } from './clock.ts'
@@ -70,6 +70,7 @@ export interface TestApi {
  */
 export async function createTestApi(
   storage: Storage = openSqliteStorage(':memory:'),
+  observability: Pick<AppDeps, 'logger' | 'metrics'> = {},
 ): Promise<TestApi> {
   catalogue ??= loadCatalogue()
   const clock = new ManualClock()
@@ -81,6 +82,7 @@ export async function createTestApi(
     secret: TEST_SECRET,
     clock,
     scryptCost: TEST_SCRYPT,
+    ...observability,
   })
   return {
     app,

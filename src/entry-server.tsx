@@ -51,6 +51,8 @@ export interface RenderedPage {
    * page that does not exist): the server then sends the layout for the browser to fill in.
    */
   complete: boolean
+  /** The route pattern it matched (`/product/$id`), for the server's logs and metrics. */
+  route?: string
 }
 
 interface RenderScope {
@@ -103,6 +105,16 @@ const failedRequests = ({ options }: AppRouter) =>
     .getAll()
     .some((query) => query.state.status === 'error' && toApiError(query.state.error).status !== 404)
 
+/**
+ * The route pattern a render matched, for the server's logs and metrics: `/product/$id`, not the
+ * address with its id; pathless layouts (`/_auth`) left out; `not-found` when none matched.
+ */
+function routePattern(router: AppRouter): string {
+  const deepest = router.state.matches.at(-1)
+  if (!deepest || deepest.routeId === '__root__') return 'not-found'
+  return deepest.routeId.replace(/\/_[^/]+/g, '') || '/'
+}
+
 export function createAppServer({ manifest, fetchApi, siteUrl }: AppServerOptions) {
   const originOf = (request: Request) => siteUrl ?? new URL(request.url).origin
 
@@ -123,7 +135,7 @@ export function createAppServer({ manifest, fetchApi, siteUrl }: AppServerOption
     })
     const response = await scope.run({ fetchApi, origin, signal }, () => handler(renderWhole))
     const failed = response.status === 500 || (router !== undefined && failedRequests(router))
-    return { response, complete: !failed }
+    return { response, complete: !failed, route: router && routePattern(router) }
   }
 
   return {

@@ -278,7 +278,11 @@ describe('other pages', () => {
     }
     const apiMissing = await site().request('/api/products/99999')
     expect(apiMissing.status).toBe(404)
-    expect(await apiMissing.json()).toEqual({ message: "Product with id '99999' not found" })
+    // Every JSON error names its request id, so a report leads to its log line.
+    expect(await apiMissing.json()).toEqual({
+      message: "Product with id '99999' not found",
+      requestId: apiMissing.headers.get('X-Request-Id'),
+    })
   })
 
   it('moves /category to /products for good', async () => {

@@ -7,6 +7,7 @@ import { ApiError } from '../http/api-error.ts'
 import { bearerToken, parseOr400, readJsonObject } from '../http/body.ts'
 import type { UserRecord, UserStore } from '../users/user-store.ts'
 import type { PublicUser } from '../users/public-user.ts'
+import type { Metrics } from '../observability/metrics.ts'
 
 const REFRESH_LIFETIME_S = 30 * 24 * 60 * 60
 
@@ -41,9 +42,10 @@ export interface AuthDeps {
   present: (user: UserRecord, origin: string) => PublicUser
   /** A hash to verify against when the username is unknown, so timing does not reveal which names exist. */
   decoyHash: Promise<string>
+  metrics?: Pick<Metrics, 'loginRefusals'>
 }
 
-export function authRoutes({ users, tokens, throttle, present, decoyHash }: AuthDeps) {
+export function authRoutes({ users, tokens, throttle, present, decoyHash, metrics }: AuthDeps) {
   const issue = (user: UserRecord, minutes: number) => ({
     accessToken: tokens.sign(user, 'access', minutes * 60),
     refreshToken: tokens.sign(user, 'refresh', REFRESH_LIFETIME_S),
@@ -56,6 +58,7 @@ export function authRoutes({ users, tokens, throttle, present, decoyHash }: Auth
       const minutes = parseOr400(expiresInMins, body.expiresInMins)
       const waitMs = await throttle.begin(username)
       if (waitMs > 0) {
+        metrics?.loginRefusals.inc()
         throw new ApiError(429, 'Too many failed login attempts, please try again later', {
           'Retry-After': String(Math.ceil(waitMs / 1000)),
         })

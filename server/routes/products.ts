@@ -6,6 +6,7 @@ import { ApiError } from '../http/api-error.ts'
 import { jsonRepresentation } from '../http/representation.ts'
 import type { RepresentationCache } from '../http/representation-cache.ts'
 import { CACHE_CATALOGUE, respond } from '../http/respond.ts'
+import type { Metrics } from '../observability/metrics.ts'
 import { listEnvelope, parseListQuery } from './list-query.ts'
 
 interface ProductRoutesDeps {
@@ -15,9 +16,22 @@ interface ProductRoutesDeps {
   apiBase: string
   /** Adds the content version to an image path, so its URL can be cached as immutable. */
   versionedImage: (path: string) => string
+  metrics?: Pick<Metrics, 'searchDuration'>
 }
 
-export function productRoutes({ catalogue, cache, apiBase, versionedImage }: ProductRoutesDeps) {
+export function productRoutes({
+  catalogue,
+  cache,
+  apiBase,
+  versionedImage,
+  metrics,
+}: ProductRoutesDeps) {
+  const search = (query: string) => {
+    const stop = metrics?.searchDuration.startTimer()
+    const found = catalogue.search(query)
+    stop?.()
+    return found
+  }
   const assetBase = (c: Context): AssetBase => ({
     origin: new URL(c.req.url).origin,
     apiBase,
@@ -47,7 +61,7 @@ export function productRoutes({ catalogue, cache, apiBase, versionedImage }: Pro
 
   return new Hono()
     .get('/', (c) => list(c, catalogue.products))
-    .get('/search', (c) => list(c, catalogue.search(c.req.query('q') ?? '')))
+    .get('/search', (c) => list(c, search(c.req.query('q') ?? '')))
     .get('/categories', (c) =>
       cachedJson(c, ({ origin }) =>
         catalogue.categories.map((slug) => ({

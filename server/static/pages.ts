@@ -2,6 +2,8 @@ import type { Context } from 'hono'
 import { createRepresentation, type Representation } from '../http/representation.ts'
 import { RepresentationCache } from '../http/representation-cache.ts'
 import { CACHE_PRIVATE, respond } from '../http/respond.ts'
+import type { Metrics } from '../observability/metrics.ts'
+import type { RequestRecord } from '../observability/request-log.ts'
 
 /**
  * What the app's server entry (src/entry-server.tsx, built into dist/server/) gives the site: each
@@ -11,7 +13,7 @@ export interface AppServer {
   render(
     request: Request,
     options?: { shell?: boolean; signal?: AbortSignal },
-  ): Promise<{ response: Response; complete: boolean }>
+  ): Promise<{ response: Response; complete: boolean; route?: string }>
   sitemapXml(origin: string): Promise<string>
   robotsTxt(origin: string): string
 }
@@ -37,7 +39,10 @@ const PAGE_TTL_MS = 60_000
 // cannot grow memory beyond it.
 const PAGES_KEPT = 300
 
-type Page =
+type Page = {
+  /** The route pattern the page matched (`/product/$id`), for its log line and metrics. */
+  route: string
+} & (
   | {
       status: number
       representation: Representation
@@ -48,12 +53,15 @@ type Page =
       expires: number
     }
   | { status: number; location: string; expires: number }
+)
 
 export interface PageOptions {
   /** The policy for a page's HTML (server/http/security-headers.ts). */
   csp: (html: string) => string
   /** The app reads another API over the network: renders get a deadline. */
   externalApi: boolean
+  /** Times each render (page_render_duration_seconds), by route pattern. */
+  metrics?: Pick<Metrics, 'pageRender'>
 }
 
 /**
@@ -62,15 +70,17 @@ export interface PageOptions {
  * instead, which the browser fills in as it would after a navigation: never an error page for a
  * slow upstream, and never kept.
  */
-export function createPageHandler(app: AppServer, { csp, externalApi }: PageOptions) {
+export function createPageHandler(app: AppServer, { csp, externalApi, metrics }: PageOptions) {
   const pages = new RepresentationCache<Promise<Page>>(PAGES_KEPT)
 
   async function renderPage(url: string): Promise<Page> {
     // A request of the server's own: nothing of the shopper's (cookies, headers) reaches the render.
     const request = new Request(url, { headers: { Accept: 'text/html' } })
     const signal = externalApi ? AbortSignal.timeout(EXTERNAL_API_DEADLINE_MS) : undefined
+    const started = performance.now()
     const rendered = await app.render(request, { signal })
-    const { complete } = rendered
+    const { complete, route = 'unmatched' } = rendered
+    metrics?.pageRender.observe({ route }, (performance.now() - started) / 1000)
     let { response } = rendered
     if (!complete) {
       await response.body?.cancel()
@@ -78,7 +88,7 @@ export function createPageHandler(app: AppServer, { csp, externalApi }: PageOpti
     }
     const expires = complete ? Date.now() + PAGE_TTL_MS : 0
     const location = response.headers.get('Location')
-    if (location) return { status: response.status, location, expires }
+    if (location) return { route, status: response.status, location, expires }
     const html = await response.text()
     const cacheControl = !complete
       ? CACHE_PRIVATE
@@ -86,6 +96,7 @@ export function createPageHandler(app: AppServer, { csp, externalApi }: PageOpti
         ? CACHE_PAGE
         : CACHE_MISSING
     return {
+      route,
       status: response.status,
       representation: createRepresentation(html, 'text/html; charset=utf-8'),
       csp: csp(html),
@@ -116,6 +127,8 @@ export function createPageHandler(app: AppServer, { csp, externalApi }: PageOpti
 
   return async (c: Context): Promise<Response> => {
     const page = await pageFor(c.req.url)
+    const record = c.get('record') as RequestRecord | undefined
+    if (record) record.route = page.route
     if ('location' in page) return c.redirect(page.location, page.status as 301)
     const response = respond(c, page.representation, {
       cacheControl: page.cacheControl,

@@ -149,12 +149,21 @@ export async function openPostgresStorage({ url, poolMax }: PostgresOptions): Pr
       }),
     )
 
+  // Statements under way: a connection each, up to the pool's size; the rest wait for one.
+  let pending = 0
+  const tracked = <T>(query: () => Promise<T>): Promise<T> => {
+    pending += 1
+    return run(query).finally(() => {
+      pending -= 1
+    })
+  }
+
   const users: UserStore = {
-    findById: (id) => run(() => first(sql`SELECT * FROM users WHERE id = ${id}`)),
+    findById: (id) => tracked(() => first(sql`SELECT * FROM users WHERE id = ${id}`)),
     findByUsername: (username) =>
-      run(() => first(sql`SELECT * FROM users WHERE lower(username) = lower(${username})`)),
+      tracked(() => first(sql`SELECT * FROM users WHERE lower(username) = lower(${username})`)),
     isTaken: (field, value, exceptId) =>
-      run(async () => {
+      tracked(async () => {
         const rows =
           field === 'username'
             ? await sql`SELECT 1 FROM users WHERE lower(username) = lower(${value}) AND id IS DISTINCT FROM ${exceptId ?? null}`
@@ -162,21 +171,21 @@ export async function openPostgresStorage({ url, poolMax }: PostgresOptions): Pr
         return rows.length > 0
       }),
     insert: (user) =>
-      run(async () => {
+      tracked(async () => {
         // bigint, as SQLite's INTEGER: the driver answers it as a string.
         const [row] = await sql<{ id: string }[]>`
           INSERT INTO users ${sql(columnsOf(user))} RETURNING id`
         return { ...user, id: Number(row?.id) }
       }),
     update: (id, changes) =>
-      run(() => {
+      tracked(() => {
         const columns = columnsOf(changes)
         return Object.keys(columns).length === 0
           ? first(sql`SELECT * FROM users WHERE id = ${id}`)
           : first(sql`UPDATE users SET ${sql(columns)} WHERE id = ${id} RETURNING *`)
       }),
     count: () =>
-      run(async () => {
+      tracked(async () => {
         const [row] = await sql<{ n: number }[]>`SELECT count(*)::integer AS n FROM users`
         return row?.n ?? 0
       }),
@@ -185,7 +194,7 @@ export async function openPostgresStorage({ url, poolMax }: PostgresOptions): Pr
   const loginAttempts: LoginAttemptLog = {
     // A transaction-scoped lock per username makes count-then-insert atomic across replicas.
     reserve: (key, at, since, limit) =>
-      run(() =>
+      tracked(() =>
         sql.begin(async (tx) => {
           await tx`SELECT pg_advisory_xact_lock(${ATTEMPTS_LOCK_SPACE}::integer, hashtext(${key}))`
           const rows = await tx<{ at: string }[]>`
@@ -197,15 +206,19 @@ export async function openPostgresStorage({ url, poolMax }: PostgresOptions): Pr
         }),
       ),
     clear: (key) =>
-      run(async () => void (await sql`DELETE FROM login_attempts WHERE username = ${key}`)),
+      tracked(async () => void (await sql`DELETE FROM login_attempts WHERE username = ${key}`)),
     prune: (before) =>
-      run(async () => void (await sql`DELETE FROM login_attempts WHERE at <= ${before}`)),
+      tracked(async () => void (await sql`DELETE FROM login_attempts WHERE at <= ${before}`)),
   }
 
   return {
     users,
     loginAttempts,
-    ping: () => run(async () => void (await sql`SELECT 1`)),
+    ping: () => tracked(async () => void (await sql`SELECT 1`)),
     close: () => sql.end({ timeout: 5 }),
+    poolStats: () => ({
+      inUse: Math.min(pending, poolMax),
+      waiting: Math.max(0, pending - poolMax),
+    }),
   }
 }

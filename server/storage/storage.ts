@@ -1,3 +1,4 @@
+import type { PoolStats } from '../observability/metrics.ts'
 import type { LoginAttemptLog } from '../auth/login-throttle.ts'
 import type { UserStore } from '../users/user-store.ts'
 
@@ -14,6 +15,8 @@ export interface Storage {
   ping(): Promise<void>
   /** Waits for the queries under way, then closes the database (or its connection pool). */
   close(): Promise<void>
+  /** A connection pool's use, for the metrics (PostgreSQL; SQLite has no pool). */
+  poolStats?: () => PoolStats
 }
 
 /** The database cannot be reached (down, restarting, network): the API answers 503, not 500. */

@@ -1,0 +1,97 @@
+import { timingSafeEqual } from 'node:crypto'
+import type { Context } from 'hono'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+
+/** What the database pool reports when scraped (server/storage): connections busy and queries queued. */
+export interface PoolStats {
+  inUse: number
+  waiting: number
+}
+
+/**
+ * The server's metrics in Prometheus' format (prom-client), in a registry of its own: each replica
+ * (and each test) exposes only what it did itself.
+ */
+export function createMetrics({ processMetrics = true }: { processMetrics?: boolean } = {}) {
+  const registry = new Registry()
+  if (processMetrics) collectDefaultMetrics({ register: registry })
+  const registers = [registry]
+  let poolStats: (() => PoolStats) | undefined
+
+  return {
+    registry,
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by route pattern, method and status',
+      labelNames: ['route', 'method', 'status'] as const,
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers,
+    }),
+    inFlight: new Gauge({
+      name: 'http_requests_in_flight',
+      help: 'HTTP requests being answered',
+      registers,
+    }),
+    pageRender: new Histogram({
+      name: 'page_render_duration_seconds',
+      help: 'Time to render a page on the server (not kept ones), by route pattern',
+      labelNames: ['route'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers,
+    }),
+    searchDuration: new Histogram({
+      name: 'search_duration_seconds',
+      help: 'Time to search the catalogue (GET /api/products/search)',
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
+      registers,
+    }),
+    loginRefusals: new Counter({
+      name: 'login_throttle_refusals_total',
+      help: 'Sign-ins refused because a username had too many failures (429)',
+      registers,
+    }),
+    pool: new Gauge({
+      name: 'db_pool_connections',
+      help: 'Database connections in use, and queries waiting for one (PostgreSQL; SQLite has none)',
+      labelNames: ['state'] as const,
+      registers,
+      collect() {
+        const stats = poolStats?.() ?? { inUse: 0, waiting: 0 }
+        this.set({ state: 'in_use' }, stats.inUse)
+        this.set({ state: 'waiting' }, stats.waiting)
+      },
+    }),
+    /** Where the pool gauge reads from, once the storage is open. */
+    watchPool(stats: () => PoolStats) {
+      poolStats = stats
+    },
+  }
+}
+
+export type Metrics = ReturnType<typeof createMetrics>
+
+const sameText = (a: string, b: string) => {
+  const left = Buffer.from(a)
+  const right = Buffer.from(b)
+  return left.length === right.length && timingSafeEqual(left, right)
+}
+
+/**
+ * GET /metrics for Prometheus: only with `Authorization: Bearer <METRICS_TOKEN>`. Without a token
+ * configured there is nothing to see (404): metrics are never public.
+ */
+export function metricsHandler(metrics: Metrics, token: string | undefined) {
+  return async (c: Context) => {
+    if (!token) return c.json({ message: 'Not found' }, 404)
+    const sent = c.req.header('Authorization')?.match(/^Bearer (.+)$/)?.[1]
+    if (!sent || !sameText(sent, token)) {
+      return c.json({ message: 'Metrics need a bearer token' }, 401, {
+        'WWW-Authenticate': 'Bearer realm="metrics"',
+      })
+    }
+    return c.body(await metrics.registry.metrics(), 200, {
+      'Content-Type': metrics.registry.contentType,
+      'Cache-Control': 'no-store',
+    })
+  }
+}
