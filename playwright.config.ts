@@ -60,7 +60,12 @@ export default defineConfig({
     // The project's root, also when another config (e2e/shots.config.ts) extends this one.
     cwd: import.meta.dirname,
     url: `${baseURL}/api/health`,
-    env: { PORT: port, DATA_DIR: process.env.E2E_DATA_DIR },
+    // A line per request would bury the run's own output: the server says only what went wrong.
+    env: {
+      PORT: port,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',
