@@ -126,7 +126,8 @@ function ListingView({
 }
 
 function ListingResults({ listing, search }: { listing: Listing; search: ListingSearch }) {
-  if (listing.products.length === 0) return <p className={styles.empty}>{listingMessages.noProducts}</p>
+  if (listing.products.length === 0)
+    return <p className={styles.empty}>{listingMessages.noProducts}</p>
   return (
     <>
       <ProductGrid products={listing.products} />

@@ -104,7 +104,8 @@ function SearchResults({
     return <ErrorState error={results.error} onRetry={() => void results.refetch()} />
   if (!data) return <ProductGridSkeleton />
   const total = data.pages[0]?.total ?? 0
-  if (products.length === 0) return <p className={styles.message}>{listingMessages.searchNoResults}</p>
+  if (products.length === 0)
+    return <p className={styles.message}>{listingMessages.searchNoResults}</p>
   return (
     <div className={stale ? styles.stale : undefined} aria-busy={stale}>
       {/* Between the page's h1 and the cards' h3, for the outline screen readers walk. */}
