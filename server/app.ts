@@ -19,6 +19,7 @@ import { authRoutes } from './routes/auth.ts'
 import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/images.ts'
 import { productRoutes } from './routes/products.ts'
+import { telemetryRoutes } from './routes/telemetry.ts'
 import { userRoutes } from './routes/users.ts'
 import { StorageUnavailableError, type Storage } from './storage/storage.ts'
 import { createAccounts } from './users/accounts.ts'
@@ -128,6 +129,7 @@ export function createApp({
     }),
   )
   app.route('/users', userRoutes({ users, accounts, tokens, present }))
+  app.route('/', telemetryRoutes({ metrics, logger, now: () => clock.now() }))
 
   // ours: unknown routes answer JSON too (the public API answers HTML).
   app.notFound((c) => c.json({ message: `Route not found: ${c.req.method} ${c.req.path}` }, 404))

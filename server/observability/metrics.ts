@@ -17,6 +17,23 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
   if (processMetrics) collectDefaultMetrics({ register: registry })
   const registers = [registry]
   let poolStats: (() => PoolStats) | undefined
+  const vitalTimes = new Histogram({
+    name: 'web_vitals_seconds',
+    help: "Shoppers' own page loads (web-vitals): LCP, INP, FCP and TTFB, by route pattern",
+    labelNames: ['route', 'metric'] as const,
+    buckets: [0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1, 1.5, 2, 2.5, 3, 4, 6, 10],
+    registers,
+  })
+  const vitalShifts = new Histogram({
+    name: 'web_vitals_cls',
+    help: "Shoppers' layout shift score (web-vitals CLS), by route pattern",
+    labelNames: ['route'] as const,
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
+    registers,
+  })
+  // Labels a browser names: only so many distinct ones, so reports cannot grow the series.
+  const routes = boundedLabels(50)
+  const builds = boundedLabels(20)
 
   return {
     registry,
@@ -61,6 +78,26 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
         this.set({ state: 'waiting' }, stats.waiting)
       },
     }),
+    vitals: {
+      /** One report: milliseconds, or CLS's score. */
+      observe(route: string, metric: string, value: number) {
+        const label = routes(route)
+        if (metric === 'CLS') vitalShifts.observe({ route: label }, value)
+        else vitalTimes.observe({ route: label, metric }, value / 1000)
+      },
+    },
+    clientErrors: (() => {
+      const counter = new Counter({
+        name: 'client_errors_total',
+        help: "Errors reported by shoppers' browsers, by build and kind",
+        labelNames: ['build', 'kind'] as const,
+        registers,
+      })
+      return {
+        inc: ({ build, kind }: { build: string; kind: string }) =>
+          counter.inc({ build: builds(build), kind }),
+      }
+    })(),
     /** Where the pool gauge reads from, once the storage is open. */
     watchPool(stats: () => PoolStats) {
       poolStats = stats
@@ -69,6 +106,17 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
 }
 
 export type Metrics = ReturnType<typeof createMetrics>
+
+/** A label value as given while fewer than `max` are known; `other` after that. */
+function boundedLabels(max: number) {
+  const known = new Set<string>()
+  return (value: string) => {
+    if (known.has(value)) return value
+    if (known.size >= max) return 'other'
+    known.add(value)
+    return value
+  }
+}
 
 const sameText = (a: string, b: string) => {
   const left = Buffer.from(a)

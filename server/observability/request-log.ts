@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
+import { getConnInfo } from '@hono/node-server/conninfo'
 import { matchedRoutes } from 'hono/route'
 import type { Logger } from './logger.ts'
 import type { Metrics } from './metrics.ts'
@@ -16,6 +17,8 @@ export interface RequestRecord {
   id: string
   logger: Logger
   route?: string
+  /** Who sent it, for rate limits: the socket's address, or a trusted proxy's X-Forwarded-For. */
+  client?: string
 }
 
 declare module 'hono' {
@@ -44,7 +47,9 @@ export function observeRequests({ logger, metrics, trustProxy }: ObserveOptions)
     const sent = trustProxy ? c.req.header(REQUEST_ID_HEADER) : undefined
     const id = sent && VALID_ID.test(sent) ? sent : randomUUID()
     c.set('requestId', id)
-    c.set('record', recordFor(id, logger))
+    const record = recordFor(id, logger)
+    record.client = clientOf(c, trustProxy)
+    c.set('record', record)
     await next()
     // On the answer itself: Hono's c.header() after the answer is made copies the whole Response.
     try {
@@ -107,6 +112,7 @@ export function observeRequests({ logger, metrics, trustProxy }: ObserveOptions)
 /** A request's record; its logger (a pino child, not free) made only when an error is logged. */
 class Record implements RequestRecord {
   route?: string
+  client?: string
   readonly id: string
   readonly #root: Logger
   #child?: Logger
@@ -119,6 +125,18 @@ class Record implements RequestRecord {
   }
 }
 const recordFor = (id: string, logger: Logger): RequestRecord => new Record(id, logger)
+
+/** The sender's address: a trusted proxy's first X-Forwarded-For entry, else the socket's. */
+function clientOf(c: Context, trustProxy: boolean): string | undefined {
+  const forwarded = trustProxy ? c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() : undefined
+  if (forwarded) return forwarded
+  try {
+    return getConnInfo(c).remote.address
+  } catch {
+    // No socket (a request handed in-process, as tests do).
+    return undefined
+  }
+}
 
 /** The route pattern a request matched, as its handlers recorded it. */
 const routeOf = (c: Context) => c.get('record')?.route ?? 'unmatched'

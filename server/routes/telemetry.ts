@@ -1,0 +1,105 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import * as v from 'valibot'
+import { ApiError } from '../http/api-error.ts'
+import { parseOr400, readJsonObject } from '../http/body.ts'
+import { fallbackLogger, type Logger } from '../observability/logger.ts'
+import type { Metrics } from '../observability/metrics.ts'
+import type { RequestRecord } from '../observability/request-log.ts'
+
+/** A route pattern as the app names it (`/product/$id`): never an address with ids or a query. */
+const routePattern = v.pipe(v.string(), v.regex(/^(\/[\w$.-]{0,60}){1,6}$|^not-found$/))
+const buildId = v.pipe(v.string(), v.regex(/^[\w.-]{1,40}$/))
+
+/** One page's field data (web-vitals), sent once as the page is hidden (`navigator.sendBeacon`). */
+export const vitalsSchema = v.strictObject({
+  route: routePattern,
+  build: buildId,
+  connection: v.optional(v.picklist(['slow-2g', '2g', '3g', '4g'])),
+  metrics: v.pipe(
+    v.array(
+      v.strictObject({
+        name: v.picklist(['LCP', 'INP', 'CLS', 'FCP', 'TTFB']),
+        // Milliseconds (CLS: a score); a minute is far past anything a page could measure.
+        value: v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(60_000)),
+      }),
+    ),
+    v.minLength(1),
+    v.maxLength(5),
+  ),
+})
+
+/** An error in a shopper's browser: no URL, query, form values or storage (the app sends none). */
+export const clientErrorSchema = v.strictObject({
+  kind: v.picklist(['caught', 'uncaught', 'error', 'unhandledrejection']),
+  message: v.pipe(v.string(), v.maxLength(500)),
+  stack: v.optional(v.pipe(v.string(), v.maxLength(4000))),
+  route: routePattern,
+  build: buildId,
+})
+
+/** What one client may send a minute, per endpoint, and how many clients are remembered. */
+export const REPORTS_PER_MINUTE = 30
+const CLIENTS_KEPT = 10_000
+const WINDOW_MS = 60_000
+
+/**
+ * Counts per client in fixed one-minute windows; the oldest clients are forgotten past
+ * CLIENTS_KEPT, so a flood of addresses cannot grow memory.
+ */
+export function createRateLimit(now: () => number, limit = REPORTS_PER_MINUTE) {
+  const windows = new Map<string, { start: number; count: number }>()
+  return (client: string): boolean => {
+    const at = now()
+    let window = windows.get(client)
+    if (!window || at - window.start >= WINDOW_MS) {
+      windows.delete(client)
+      window = { start: at, count: 0 }
+      windows.set(client, window)
+      if (windows.size > CLIENTS_KEPT) windows.delete(windows.keys().next().value as string)
+    }
+    window.count += 1
+    return window.count <= limit
+  }
+}
+
+interface TelemetryDeps {
+  metrics?: Pick<Metrics, 'vitals' | 'clientErrors'>
+  logger?: Logger
+  now: () => number
+}
+
+/**
+ * ours: POST /api/vitals and /api/client-errors (issue 28), answered 204. Bodies are capped
+ * (4 KB, 8 KB), checked against strict schemas (400 otherwise, nothing kept) and limited per
+ * client (429).
+ */
+export function telemetryRoutes({ metrics, logger, now }: TelemetryDeps) {
+  const allowVitals = createRateLimit(now)
+  const allowErrors = createRateLimit(now)
+  const limited = (allow: (client: string) => boolean, client: string | undefined) => {
+    if (!allow(client ?? 'unknown')) throw new ApiError(429, 'Too many reports, please slow down')
+  }
+  const capped = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: (c) => c.json({ message: `Report too large (limit ${maxSize} bytes)` }, 413),
+    })
+
+  return new Hono<{ Bindings: Partial<RequestRecord> }>()
+    .post('/vitals', capped(4096), async (c) => {
+      limited(allowVitals, c.env?.client)
+      const report = parseOr400(vitalsSchema, await readJsonObject(c))
+      for (const { name, value } of report.metrics)
+        metrics?.vitals.observe(report.route, name, value)
+      return c.body(null, 204)
+    })
+    .post('/client-errors', capped(8192), async (c) => {
+      limited(allowErrors, c.env?.client)
+      const report = parseOr400(clientErrorSchema, await readJsonObject(c))
+      metrics?.clientErrors.inc({ build: report.build, kind: report.kind })
+      const log = c.env?.logger ?? logger ?? fallbackLogger()
+      log.warn({ clientError: report }, 'client error')
+      return c.body(null, 204)
+    })
+}
