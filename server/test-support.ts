@@ -1,8 +1,10 @@
+import { Writable } from 'node:stream'
 import { findPostgresBin } from '../scripts/postgres-cluster.ts'
 import { createApp, type AppDeps } from './app.ts'
 import type { ScryptCost } from './auth/password.ts'
 import { loadCatalogue, type Catalogue } from './catalogue/catalogue.ts'
 import type { Clock } from './clock.ts'
+import { createLogger, type LoggerOptions } from './observability/logger.ts'
 import { openSqliteStorage } from './storage/sqlite.ts'
 import type { Storage } from './storage/storage.ts'
 import { createAccounts } from './users/accounts.ts'
@@ -96,4 +98,20 @@ export async function login(api: TestApi, username = 'emilys', password = 'emily
   const res = await api.call('/api/auth/login', { body: { username, password } })
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`)
   return (await res.json()) as { accessToken: string; refreshToken: string; id: number }
+}
+
+/** A logger whose lines the test reads: as written (`raw`) and parsed (`lines`). */
+export function capturedLogs(options: Omit<LoggerOptions, 'destination'> = {}) {
+  const raw: string[] = []
+  const lines: Record<string, unknown>[] = []
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) {
+        raw.push(line)
+        lines.push(JSON.parse(line) as Record<string, unknown>)
+      }
+      done()
+    },
+  })
+  return { logger: createLogger({ ...options, destination }), raw, lines }
 }

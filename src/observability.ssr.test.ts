@@ -1,7 +1,6 @@
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLogger } from '../server/observability/logger.ts'
 import { createMetrics } from '../server/observability/metrics.ts'
+import { capturedLogs } from '../server/test-support.ts'
 import { createTestApi, createTestSite, stubClientBuild, type TestApi } from './test/test-site.ts'
 
 /** Pages in the server's logs and metrics: by the route they matched, rendered once while kept. */
@@ -16,15 +15,7 @@ afterAll(() => build.remove())
 
 describe('pages in the logs and metrics', () => {
   it('log the route pattern and time each render, not the renders a kept page saves', async () => {
-    const lines: Record<string, unknown>[] = []
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean))
-          lines.push(JSON.parse(line) as Record<string, unknown>)
-        done()
-      },
-    })
-    const logger = createLogger({ destination })
+    const { logger, lines } = capturedLogs()
     const metrics = createMetrics({ processMetrics: false })
     const site = createTestSite(api, build.clientDir, { observability: { logger, metrics } })
 

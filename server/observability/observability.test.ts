@@ -1,8 +1,6 @@
-import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { createSite } from '../site.ts'
-import { createTestApi, requestInit, type CallInit } from '../test-support.ts'
-import { createLogger } from './logger.ts'
+import { capturedLogs, createTestApi, requestInit, type CallInit } from '../test-support.ts'
 import { createMetrics } from './metrics.ts'
 
 /** The site's front with its logs caught, one parsed object per line. */
@@ -10,18 +8,7 @@ async function observedSite({
   trustProxy = false,
   metricsToken = undefined as string | undefined,
 } = {}) {
-  const lines: Record<string, unknown>[] = []
-  const raw: string[] = []
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) {
-        raw.push(line)
-        lines.push(JSON.parse(line) as Record<string, unknown>)
-      }
-      done()
-    },
-  })
-  const logger = createLogger({ level: 'info', replica: 'replica-a', destination })
+  const { logger, lines, raw } = capturedLogs({ level: 'info', replica: 'replica-a' })
   const metrics = createMetrics({ processMetrics: false })
   const api = await createTestApi(undefined, { logger, metrics })
   const site = createSite(api.app, undefined, {
@@ -106,15 +93,7 @@ describe('request logs (pino)', () => {
 
   it('hides secrets and bodies that code logs as fields', async () => {
     const { raw } = await observedSite()
-    const written: string[] = []
-    const logger = createLogger({
-      destination: new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          written.push(chunk.toString())
-          done()
-        },
-      }),
-    })
+    const { logger, lines: written } = capturedLogs()
     logger.warn(
       {
         password: 'hunter22',
@@ -126,8 +105,7 @@ describe('request logs (pino)', () => {
       'a careless line',
     )
     expect(raw).toEqual([])
-    const line = JSON.parse(written.join('')) as Record<string, unknown>
-    expect(line).toMatchObject({
+    expect(written[0]).toMatchObject({
       password: '[redacted]',
       accessToken: '[redacted]',
       body: '[body not logged]',

@@ -1,24 +1,14 @@
-import { Writable } from 'node:stream'
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { createLogger } from '../observability/logger.ts'
 import { createMetrics } from '../observability/metrics.ts'
 import { createSite } from '../site.ts'
-import { createTestApi, requestInit, type CallInit } from '../test-support.ts'
+import { capturedLogs, createTestApi, requestInit, type CallInit } from '../test-support.ts'
 import { clientErrorSchema, REPORTS_PER_MINUTE, vitalsSchema } from './telemetry.ts'
 
 /** The site with its metrics and log lines at hand, behind a proxy that names each client. */
 async function telemetrySite() {
-  const lines: Record<string, unknown>[] = []
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean))
-        lines.push(JSON.parse(line) as Record<string, unknown>)
-      done()
-    },
-  })
-  const logger = createLogger({ destination })
+  const { logger, lines } = capturedLogs()
   const metrics = createMetrics({ processMetrics: false })
   const api = await createTestApi(undefined, { logger, metrics })
   const site = createSite(api.app, undefined, {

@@ -12,7 +12,14 @@ import {
   type QuantityChange,
 } from './cart.rules.ts'
 import { cartSchema, type CartLine } from './cart.schemas.ts'
-import { correctionOf, isAvailable, limitsOf, type StockFacts } from './quantity.ts'
+import {
+  correctionOf,
+  isAvailable,
+  limitsOf,
+  stockMessages,
+  unavailableReason,
+  type StockFacts,
+} from './quantity.ts'
 
 // Stored under the spec's key 'cart' and shared across tabs (decisions §6). Private: the action
 // atoms below are the only way to change it, so the spec's rules hold everywhere.
@@ -32,6 +39,12 @@ export const cartCountAtom = atom((get) =>
 const stockNoticesAtom = atom<ReadonlyMap<number, string>>(new Map())
 
 export const stockNoticeAtom = atom((get) => get(stockNoticesAtom))
+
+/** What a line says of its stock: what the last check changed of it, else why it cannot be ordered. */
+export function lineNotice(line: CartLine, notices: ReadonlyMap<number, string>) {
+  const unavailable = unavailableReason(limitsOf(line))
+  return notices.get(line.id) ?? (unavailable && stockMessages.lineUnavailable(unavailable))
+}
 
 const forgetNotice = atom(null, (get, set, id: number) => {
   const notices = get(stockNoticesAtom)

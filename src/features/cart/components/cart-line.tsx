@@ -7,17 +7,12 @@ import { cartMessages } from '../../../lib/page-messages.ts'
 import {
   changeQuantityAtom,
   isOrderable,
+  lineNotice,
   removeFromCartAtom,
   stockNoticeAtom,
 } from '../cart.atoms.ts'
 import type { CartLine as Line } from '../cart.schemas.ts'
-import {
-  addLimitReason,
-  limitsOf,
-  removeLimitReason,
-  stockMessages,
-  unavailableReason,
-} from '../quantity.ts'
+import { addLimitReason, limitsOf, removeLimitReason, stockMessages } from '../quantity.ts'
 import styles from './cart.module.css'
 import { QuantityEditor } from './quantity-editor.tsx'
 
@@ -36,11 +31,7 @@ export function CartLine({ line, onSaveForLater }: CartLineProps) {
   const titleId = useId()
   const limits = limitsOf(line)
   const orderable = isOrderable(line)
-  const unavailable = unavailableReason(limits)
-  // What the last stock check changed of this line, else why it cannot be ordered.
-  const notice =
-    useAtomValue(stockNoticeAtom).get(line.id) ??
-    (unavailable && stockMessages.lineUnavailable(unavailable))
+  const notice = lineNotice(line, useAtomValue(stockNoticeAtom))
   const stopEditing = useCallback(() => setEditing(false), [])
   const discounted = lineDiscountedPrice(line)
   const full = linePrice(line)

@@ -3,8 +3,8 @@ import { Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
-import { applyStockAtom, cartAtom, stockNoticeAtom } from '../cart.atoms.ts'
-import { limitsOf, stockMessages, unavailableReason } from '../quantity.ts'
+import { applyStockAtom, cartAtom, lineNotice, stockNoticeAtom } from '../cart.atoms.ts'
+import { stockMessages } from '../quantity.ts'
 import { stockCheckQuery } from '../stock.queries.ts'
 import styles from './cart.module.css'
 
@@ -38,9 +38,7 @@ export function StockNotices() {
   const lines = useAtomValue(cartAtom)
   const notices = useAtomValue(stockNoticeAtom)
   const items = lines.flatMap((line) => {
-    const unavailable = unavailableReason(limitsOf(line))
-    const notice =
-      notices.get(line.id) ?? (unavailable && stockMessages.lineUnavailable(unavailable))
+    const notice = lineNotice(line, notices)
     return notice ? [{ id: line.id, title: line.title, notice }] : []
   })
   if (items.length === 0) return null
