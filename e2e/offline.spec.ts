@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { openOffline } from './support/offline.ts'
+import { keptForOffline, openOffline } from './support/offline.ts'
 
 test('after a first visit, a visited listing and product open offline, with a notice', async ({
   page,
@@ -10,11 +10,8 @@ test('after a first visit, a visited listing and product open offline, with a no
   const title = (await cards.first().getByRole('heading').textContent()) ?? ''
   await cards.first().getByRole('link').click()
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
-  // The service worker installs after load and takes control; wait until it has.
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.ready
-    return registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null
-  })
+  // The service worker installs after load and takes control, and the catalogue is saved: wait.
+  await keptForOffline(page, title)
 
   const online = await openOffline(page, '/products/laptops')
   await expect(page.getByText(/You are offline/)).toBeVisible()
@@ -30,10 +27,8 @@ test('a second load of /products paints products with the network offline', asyn
   context,
 }) => {
   await page.goto('/products')
-  await expect(
-    page.getByRole('region', { name: 'Products' }).getByRole('article').first(),
-  ).toBeVisible()
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  const last = page.getByRole('region', { name: 'Products' }).getByRole('article').last()
+  await keptForOffline(page, (await last.getByRole('heading').textContent()) ?? '')
   await context.setOffline(true)
   await page.reload()
   await expect(page.getByRole('region', { name: 'Products' }).getByRole('article')).toHaveCount(30)

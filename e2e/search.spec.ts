@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { openOffline } from './support/offline.ts'
+import { keptForOffline, openOffline } from './support/offline.ts'
 import { hydrated } from './support/settle.ts'
 
 /** Search as shoppers type it (issue 26): with typos, from the header's suggestions, and offline. */
@@ -59,10 +59,7 @@ test('offline, the search page searches the products saved on this device and sa
   page,
 }) => {
   await page.goto('/products/laptops')
-  await expect(
-    page.getByRole('region', { name: 'Products' }).getByRole('article').first(),
-  ).toBeVisible()
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  await keptForOffline(page, 'MacBook')
 
   const online = await openOffline(page, '/search')
   await page.getByRole('searchbox', { name: 'Search products' }).pressSequentially('macbok')

@@ -31,3 +31,17 @@ export async function openOffline(page: Page, path: string): Promise<() => Promi
     await page.context().setOffline(false)
   }
 }
+
+/**
+ * Waits until a first visit has left what a later offline one needs: the service worker controls
+ * the page (its precache holds the app), and the catalogue saved on this device holds `shown`
+ * (e.g. a product title the page shows), as lib/query-persistence.ts keeps it.
+ */
+export async function keptForOffline(page: Page, shown: string): Promise<void> {
+  await page.waitForFunction(
+    (text) =>
+      navigator.serviceWorker.controller !== null &&
+      (localStorage.getItem('meridian-query-cache') ?? '').includes(text),
+    shown,
+  )
+}

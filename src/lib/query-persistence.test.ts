@@ -30,6 +30,14 @@ describe('the persisted query cache', () => {
     expect(reloaded.getQueryData(['catalog', 'product', 1])).toEqual(product)
   })
 
+  it('saves what the client held before it started saving, with no further change', async () => {
+    // A page the server rendered: its data is in the client before the persistence has loaded.
+    const queryClient = new QueryClient()
+    queryClient.setQueryData(['catalog', 'product', 1], product)
+    unsubscribers.push(await persistCatalogue(queryClient, 'build-a'))
+    await saved()
+  })
+
   it('discards the cache when the build changes', async () => {
     const first = await session('build-a')
     first.setQueryData(['catalog', 'product', 1], product)

@@ -2,6 +2,7 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import type { QueryClient } from '@tanstack/react-query'
 import {
   persistQueryClientRestore,
+  persistQueryClientSave,
   persistQueryClientSubscribe,
   removeOldestQuery,
 } from '@tanstack/react-query-persist-client'
@@ -36,7 +37,7 @@ function options(queryClient: QueryClient, buildId: string, storage: Storage) {
 /**
  * Restores the last catalogue into the query client (so the offline shell paints it before the
  * network answers, and browses it offline; a page the server rendered has the server's data, and
- * the newer of the two wins), then keeps saving it. A cache from
+ * the newer of the two wins), saves it at once and then at each change. A cache from
  * another build, an expired or an unreadable one is discarded by the restore.
  */
 export async function persistCatalogue(
@@ -50,5 +51,9 @@ export async function persistCatalogue(
   } catch {
     storage.removeItem(PERSISTED_CACHE_KEY)
   }
-  return persistQueryClientSubscribe(persistOptions)
+  const unsubscribe = persistQueryClientSubscribe(persistOptions)
+  // The server's data may have been hydrated before the subscription, and nothing else may change
+  // before the shopper's connection drops: without this save, the first page seen would not be kept.
+  void persistQueryClientSave(persistOptions)
+  return unsubscribe
 }
