@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { e2eServerEnv } from './e2e/support/server-env.ts'
 
 /** A free port, found once per run (the config is evaluated in each worker, so it is passed on in env). */
 function freePort(): string {
@@ -61,11 +62,7 @@ export default defineConfig({
     cwd: import.meta.dirname,
     url: `${baseURL}/api/health`,
     // A line per request would bury the run's own output: the server says only what went wrong.
-    env: {
-      PORT: port,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    },
+    env: { PORT: port, DATA_DIR: process.env.E2E_DATA_DIR, ...e2eServerEnv },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',

@@ -73,4 +73,15 @@ describe('loadConfig', () => {
         .acceptedSecrets,
     ).toEqual([older, newer])
   })
+
+  it('reads VITALS_SAMPLE_RATE as a share from 0 to 1, 1 unless set', () => {
+    expect(loadConfig({}).vitalsSampleRate).toBe(1)
+    expect(loadConfig({ VITALS_SAMPLE_RATE: '0.25' }).vitalsSampleRate).toBe(0.25)
+    expect(loadConfig({ VITALS_SAMPLE_RATE: '0' }).vitalsSampleRate).toBe(0)
+    for (const bad of ['1.5', '-0.1', 'half', '25%']) {
+      expect(() => loadConfig({ VITALS_SAMPLE_RATE: bad }), bad).toThrow(
+        'VITALS_SAMPLE_RATE must be a number from 0 to 1',
+      )
+    }
+  })
 })

@@ -81,6 +81,11 @@ const envSchema = v.object({
       v.regex(/^[\w.:-]{1,64}$/, 'REPLICA_ID must be up to 64 letters, digits, . : _ or -'),
     ),
   ),
+  VITALS_SAMPLE_RATE: v.pipe(
+    v.optional(v.string(), '1'),
+    v.regex(/^(0(\.\d+)?|1(\.0*)?)$/, 'VITALS_SAMPLE_RATE must be a number from 0 to 1'),
+    v.transform(Number),
+  ),
   DATABASE_POOL_MAX: v.pipe(
     v.optional(v.string(), '10'),
     v.regex(/^\d{1,4}$/, 'DATABASE_POOL_MAX must be a whole number from 1 to 1000'),
@@ -121,6 +126,8 @@ export interface ServerConfig {
   metricsToken: string | undefined
   /** REPLICA_ID: this process in the logs; unset, the host name and process id. */
   replicaId: string | undefined
+  /** VITALS_SAMPLE_RATE: the share of page loads whose field data browsers send (default 1). */
+  vitalsSampleRate: number
 }
 
 /** The server's settings from the environment, with a readable error for a bad value. */
@@ -134,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   }
   const { PORT, HOST, DATA_DIR, DIST_DIR, JWT_SECRET, CORS_ORIGINS, SITE_URL } = result.output
   const { JWT_ACCEPTED_SECRETS, DATABASE_URL, DATABASE_POOL_MAX } = result.output
-  const { LOG_LEVEL, TRUST_PROXY, METRICS_TOKEN, REPLICA_ID } = result.output
+  const { LOG_LEVEL, TRUST_PROXY, METRICS_TOKEN, REPLICA_ID, VITALS_SAMPLE_RATE } = result.output
   if (DATABASE_URL && !JWT_SECRET) {
     throw new Error(
       'Invalid configuration: JWT_SECRET is required when DATABASE_URL is set, so that every ' +
@@ -155,5 +162,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     trustProxy: TRUST_PROXY === 'true',
     metricsToken: METRICS_TOKEN,
     replicaId: REPLICA_ID,
+    vitalsSampleRate: VITALS_SAMPLE_RATE,
   }
 }

@@ -32,6 +32,7 @@ const apiOrigins = await externalApiOrigins(readBuildEnv(clientDir)?.VITE_API_UR
 const app = await loadAppServer(config.distDir, {
   fetchApi: apiFetcher(api.app, apiOrigins.length > 0),
   siteUrl: config.siteUrl,
+  vitalsSampleRate: config.vitalsSampleRate,
 })
 const site = createSite(api.app, app && { clientDir, app }, {
   apiOrigins,

@@ -12,6 +12,7 @@ import { renderToReadableStream } from 'react-dom/server'
 import { setApiFetch } from './lib/api-client.ts'
 import { toApiError } from './lib/api-error.ts'
 import type { Notifier } from './lib/notify.ts'
+import { routePattern } from './lib/route-pattern.ts'
 import { createAppRouter, type AppRouter } from './router.tsx'
 import { robotsTxt, sitemapXml } from './site-documents.ts'
 
@@ -34,6 +35,8 @@ export interface AppServerOptions {
   fetchApi: (request: Request, origin: string) => Promise<Response>
   /** The site's public origin (SITE_URL); default: each request's own. */
   siteUrl?: string
+  /** The share of page loads whose field data browsers send (VITALS_SAMPLE_RATE); default 1. */
+  vitalsSampleRate?: number
 }
 
 export interface RenderOptions {
@@ -105,17 +108,12 @@ const failedRequests = ({ options }: AppRouter) =>
     .getAll()
     .some((query) => query.state.status === 'error' && toApiError(query.state.error).status !== 404)
 
-/**
- * The route pattern a render matched, for the server's logs and metrics: `/product/$id`, not the
- * address with its id; pathless layouts (`/_auth`) left out; `not-found` when none matched.
- */
-function routePattern(router: AppRouter): string {
-  const deepest = router.state.matches.at(-1)
-  if (!deepest || deepest.routeId === '__root__') return 'not-found'
-  return deepest.routeId.replace(/\/_[^/]+/g, '') || '/'
-}
-
-export function createAppServer({ manifest, fetchApi, siteUrl }: AppServerOptions) {
+export function createAppServer({
+  manifest,
+  fetchApi,
+  siteUrl,
+  vitalsSampleRate = 1,
+}: AppServerOptions) {
   const originOf = (request: Request) => siteUrl ?? new URL(request.url).origin
 
   /** The page for `request`, rendered by a router, QueryClient and Jotai store of its own. */
@@ -128,14 +126,18 @@ export function createAppServer({ manifest, fetchApi, siteUrl }: AppServerOption
     const handler = createRequestHandler({
       request,
       createRouter: () => {
-        router = createAppRouter({ notifier: silent, origin, isShell: shell })
+        router = createAppRouter({ notifier: silent, origin, isShell: shell, vitalsSampleRate })
         return router
       },
       getRouterManifest: manifest && (() => manifest),
     })
     const response = await scope.run({ fetchApi, origin, signal }, () => handler(renderWhole))
     const failed = response.status === 500 || (router !== undefined && failedRequests(router))
-    return { response, complete: !failed, route: router && routePattern(router) }
+    return {
+      response,
+      complete: !failed,
+      route: router && routePattern(router.state.matches.at(-1)?.routeId),
+    }
   }
 
   return {

@@ -4,6 +4,7 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { toastNotifier } from './lib/notify.ts'
 import { startServiceWorker } from './lib/service-worker.ts'
+import { startTelemetry } from './lib/telemetry/start-telemetry.ts'
 import { createAppRouter } from './router.tsx'
 import './styles/global.css'
 
@@ -14,6 +15,8 @@ const catalogue = import('./lib/query-persistence.ts').then(({ persistCatalogue 
   persistCatalogue(router.options.context.queryClient, __BUILD_ID__),
 )
 startServiceWorker()
+// Errors and field data go to the server (production builds: development shows its own errors).
+const onErrors = import.meta.env.PROD ? startTelemetry(router) : {}
 
 if (window.$_TSR) {
   // A page the server rendered: the app takes it over as it is, with the server's data. As a
@@ -25,13 +28,14 @@ if (window.$_TSR) {
       <StrictMode>
         <RouterClient router={router} />
       </StrictMode>,
+      onErrors,
     )
   })
 } else {
   // The offline shell (index.html, from the service worker): the app renders the page itself,
   // from the catalogue this device kept when it has it.
   void catalogue.then(() =>
-    createRoot(document).render(
+    createRoot(document, onErrors).render(
       <StrictMode>
         <RouterProvider router={router} />
       </StrictMode>,

@@ -217,6 +217,14 @@ describe('listings', () => {
 })
 
 describe('other pages', () => {
+  it('tell the browser what share of page loads send their field data (VITALS_SAMPLE_RATE)', async () => {
+    expect((await page('/')).meta('vitals-sample-rate'), 'by default').toBe('1')
+    for (const path of ['/product/1', '/cart', '/nowhere']) {
+      const { meta } = await page(path, { vitalsSampleRate: 0.25 })
+      expect(meta('vitals-sample-rate'), path).toBe('0.25')
+    }
+  })
+
   it('home describes the shop and its search box (Organization, WebSite with SearchAction)', async () => {
     const { response, document, jsonLd } = await page('/')
     expect(response.status).toBe(200)

@@ -18,18 +18,26 @@ export interface AppRouterOptions {
   history?: RouterHistory
   /** Render only the layout; the page loads in the browser (an upstream API too slow to wait for). */
   isShell?: boolean
+  /** The server's VITALS_SAMPLE_RATE, which its pages tell the browser (see siteHead). */
+  vitalsSampleRate?: number
 }
 
 /**
  * One app: a router with its own QueryClient and Jotai store. The browser makes one; the server one
  * per request, so nothing one shopper's request loads is ever seen by another's (conventions).
  */
-export function createAppRouter({ notifier, origin, history, isShell }: AppRouterOptions) {
+export function createAppRouter({
+  notifier,
+  origin,
+  history,
+  isShell,
+  vitalsSampleRate,
+}: AppRouterOptions) {
   const queryClient = createQueryClient(notifier)
   const store = createStore()
   const router = createRouter({
     routeTree,
-    context: { queryClient, store, origin },
+    context: { queryClient, store, origin, vitalsSampleRate },
     history,
     isShell,
     Wrap: ({ children }: { children: ReactNode }) => (

@@ -29,7 +29,7 @@ export function apiFetcher(api: ApiApp, externalApi: boolean): FetchApi {
 /** The built app's server entry, ready to render pages; undefined before the first build. */
 export async function loadAppServer(
   distDir: string,
-  options: { fetchApi: FetchApi; siteUrl?: string },
+  options: { fetchApi: FetchApi; siteUrl?: string; vitalsSampleRate?: number },
 ): Promise<AppServer | undefined> {
   const entry = serverEntryOf(distDir)
   if (!existsSync(entry)) return undefined

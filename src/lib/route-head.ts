@@ -2,6 +2,7 @@ import type { AnyRouteMatch } from '@tanstack/react-router'
 import { pwaAssetsHead } from 'virtual:pwa-assets/head'
 import { env } from './env.ts'
 import type { RouterContext } from './router-context.ts'
+import { VITALS_SAMPLE_RATE_META } from './telemetry/start-telemetry.ts'
 import { canonicalUrl, documentTitle, PAGE_NAMES, siteDescription, summary } from './page-heads.ts'
 
 /**
@@ -93,7 +94,10 @@ export const personalHead =
  * when no route matches or a route found nothing to show (the root's not-found page then renders).
  * A page's own head() overrides its title, description and link previews.
  */
-export function siteHead(matches: readonly Pick<AnyRouteMatch, 'status' | '_notFound'>[]) {
+export function siteHead(
+  matches: readonly Pick<AnyRouteMatch, 'status' | '_notFound'>[],
+  vitalsSampleRate?: number,
+) {
   const notFound = matches.some((match) => match._notFound || match.status === 'notFound')
   const { meta } = notFound ? notFoundHead() : tags({})
   // Which build made the page: what a support request, or a test of a new release, asks first.
@@ -105,6 +109,10 @@ export function siteHead(matches: readonly Pick<AnyRouteMatch, 'status' | '_notF
   return {
     meta: [
       ...meta,
+      // The share of page loads that send their field data (lib/telemetry), as the server is set.
+      ...(vitalsSampleRate === undefined
+        ? []
+        : [{ name: VITALS_SAMPLE_RATE_META, content: String(vitalsSampleRate) }]),
       { property: 'og:site_name', content: env.brand },
       ...(themeColor ? [themeColor] : []),
     ],

@@ -8,4 +8,6 @@ export interface RouterContext {
   store: ReturnType<typeof createStore>
   /** The site's public origin (SITE_URL, else the request's; the page's own in the browser). */
   origin: string
+  /** On the server: the share of page loads whose field data browsers send (VITALS_SAMPLE_RATE). */
+  vitalsSampleRate?: number
 }

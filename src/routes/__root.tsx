@@ -6,7 +6,7 @@ import type { RouterContext } from '../lib/router-context.ts'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   loader: ({ context }) => loadCategories(context.queryClient),
-  head: ({ matches }) => siteHead(matches),
+  head: ({ matches, match }) => siteHead(matches, match.context.vitalsSampleRate),
   shellComponent: Document,
   component: RootLayout,
   notFoundComponent: NotFoundPage,

@@ -2,7 +2,7 @@ import { http } from 'msw'
 import { setupServer } from 'msw/node'
 import { onTestFinished } from 'vitest'
 import { createDummyJsonApp } from '../../server/dummyjson/dummyjson-app.ts'
-import { createTestApi, type TestApi } from '../../server/test-support.ts'
+import { capturedLogs, createTestApi, type TestApi } from '../../server/test-support.ts'
 
 /**
  * The network seam of component tests: MSW hands every /api request to the real catalogue
@@ -10,11 +10,17 @@ import { createTestApi, type TestApi } from '../../server/test-support.ts'
  * the API it really uses. Tests override single endpoints with `apiServer.use(...)` for faults.
  */
 let current: TestApi | undefined
+let logs: Record<string, unknown>[] = []
 
 export async function resetTestApi(): Promise<TestApi> {
-  current = await createTestApi()
+  const captured = capturedLogs()
+  logs = captured.lines
+  current = await createTestApi(undefined, { logger: captured.logger })
   return current
 }
+
+/** What the test API has logged since this test began (JSON lines, parsed). */
+export const testApiLogs = (): readonly Record<string, unknown>[] => logs
 
 export function testApi(): TestApi {
   if (!current) throw new Error('The test API is created in vitest.setup.ts before each test')

@@ -50,6 +50,8 @@ export function stubClientBuild(): { clientDir: string; remove: () => void } {
 export interface TestSiteOptions extends SiteOptions {
   /** Where the app's requests go while rendering; default: the test API, in-process. */
   fetchApi?: FetchApi
+  /** VITALS_SAMPLE_RATE, which the pages tell browsers; default the server's (1). */
+  vitalsSampleRate?: number
 }
 
 export function createTestSite(api: TestApi, clientDir: string, options: TestSiteOptions = {}) {
@@ -58,6 +60,7 @@ export function createTestSite(api: TestApi, clientDir: string, options: TestSit
     manifest: withInlineCss(TEST_MANIFEST, clientDir),
     fetchApi: options.fetchApi ?? apiFetcher(api.app, external),
     siteUrl: options.siteUrl,
+    vitalsSampleRate: options.vitalsSampleRate,
   })
   return createSite(api.app, { clientDir, app }, options)
 }

@@ -1,0 +1,42 @@
+import type { AnyRouter } from '@tanstack/react-router'
+import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals'
+import { routePattern } from '../route-pattern.ts'
+import { beacon } from './beacon.ts'
+
+const CONNECTIONS = new Set(['slow-2g', '2g', '3g', '4g'])
+/** The most the server takes (server/routes/telemetry.ts): a minute. */
+const MAX_MS = 60_000
+
+/** The connection's effective type, where the browser tells it (Chromium's Network Information). */
+function connectionType(): string | undefined {
+  const { connection } = navigator as { connection?: { effectiveType?: string } }
+  const type = connection?.effectiveType
+  return type && CONNECTIONS.has(type) ? type : undefined
+}
+
+/**
+ * The page's web vitals from this shopper's browser (LCP, INP, CLS, FCP, TTFB, by the web-vitals
+ * library, which reads what the browser measured before it loaded), kept as they are reported and
+ * sent together each time the page is hidden (the shopper switches away, or leaves: the moment
+ * web-vitals settles LCP, CLS and INP), as web-vitals advises. They are the landing page's: later
+ * pages of the app are not loads of their own.
+ */
+export function reportFieldData(router: AnyRouter, landing: string): void {
+  const found = router.getMatchedRoutes(landing)[2] as { id: string } | undefined
+  const route = routePattern(found?.id)
+  const connection = connectionType()
+  const queue = new Map<Metric['name'], number>()
+  const add = ({ name, value }: Metric) =>
+    queue.set(name, name === 'CLS' ? Number(value.toFixed(4)) : Math.min(Math.round(value), MAX_MS))
+  onCLS(add)
+  onFCP(add)
+  onINP(add)
+  onLCP(add)
+  onTTFB(add)
+  addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'hidden' || queue.size === 0) return
+    const metrics = [...queue].map(([name, value]) => ({ name, value }))
+    queue.clear()
+    beacon('/api/vitals', { route, connection, metrics })
+  })
+}
