@@ -47,7 +47,7 @@ test('a page load sends its web vitals when the page is hidden, into the per-pag
   await expect
     .poll(() =>
       page.evaluate(() =>
-        performance.getEntriesByType('resource').some(({ name }) => name.includes('/field-data-')),
+        performance.getEntriesByType('resource').some(({ name }) => name.includes('/reporters-')),
       ),
     )
     .toBe(true)

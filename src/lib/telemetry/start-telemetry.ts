@@ -13,16 +13,17 @@ function afterLoad(task: () => void): void {
 
 /**
  * What shoppers' browsers tell the server (issue 28): errors, and the page's web vitals. The entry
- * holds only this, the listeners: the code that sends an error loads when there is one
- * (client-errors.ts), and the measuring (field-data.ts, with web-vitals) once the page is idle, for
- * the share of page loads the page's VITALS_SAMPLE_RATE_META names (none without it: the offline
- * shell, whose reports could not be sent anyway). Returns React's root error handlers.
+ * holds only this, the listeners: the code that sends (reporters.ts) loads when there is an error
+ * to send, and once the page is idle for the share of page loads the page's
+ * VITALS_SAMPLE_RATE_META names (none without it: the offline shell, whose reports could not be
+ * sent anyway). Returns React's root error handlers.
  */
 export function startTelemetry(router: AnyRouter) {
+  const reporters = () => import('./reporters.ts')
   const report = (kind: ErrorKind, log?: boolean) => (error: unknown) => {
     // React's own handlers, which these replace, log to the console: so do these.
     if (log) console.error(error)
-    void import('./client-errors.ts').then(
+    reporters().then(
       ({ reportClientError }) => reportClientError(router, kind, error),
       () => undefined,
     )
@@ -37,7 +38,7 @@ export function startTelemetry(router: AnyRouter) {
   const landing = location.pathname
   if (Math.random() < Number(rate?.content)) {
     afterLoad(() => {
-      void import('./field-data.ts').then(
+      reporters().then(
         ({ reportFieldData }) => reportFieldData(router, landing),
         () => undefined,
       )
