@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
+import { HTTPException } from 'hono/http-exception'
 import { LoginThrottle } from './auth/login-throttle.ts'
 import { hashPassword, type ScryptCost } from './auth/password.ts'
 import { createTokenService } from './auth/tokens.ts'
 import type { Catalogue } from './catalogue/catalogue.ts'
 import type { Clock } from './clock.ts'
-import { ApiError } from './http/api-error.ts'
 import { RepresentationCache } from './http/representation-cache.ts'
 import { CACHE_PRIVATE } from './http/respond.ts'
 import { API_CSP, securityHeaders } from './http/security-headers.ts'
@@ -135,9 +135,11 @@ export function createApp({
   app.notFound((c) => c.json({ message: `Route not found: ${c.req.method} ${c.req.path}` }, 404))
   app.onError((error, c) => {
     const log = c.env?.logger ?? logger ?? fallbackLogger()
-    if (error instanceof ApiError) {
+    // A refusal thrown by a handler or by one of Hono's middlewares: its status, its message as
+    // JSON, and the headers its response carries (a 429's Retry-After).
+    if (error instanceof HTTPException) {
       return c.json({ message: error.message }, error.status, {
-        ...error.headers,
+        ...Object.fromEntries(error.res?.headers ?? []),
         'Cache-Control': CACHE_PRIVATE,
       })
     }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
-import { ApiError } from './api-error.ts'
 
 /** The request body as a JSON object; 400 `Invalid JSON body` for anything that is not one. */
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
@@ -9,10 +9,10 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   try {
     body = text.trim() === '' ? {} : JSON.parse(text)
   } catch {
-    throw new ApiError(400, 'Invalid JSON body')
+    throw new HTTPException(400, { message: 'Invalid JSON body' })
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError(400, 'Invalid JSON body')
+    throw new HTTPException(400, { message: 'Invalid JSON body' })
   }
   return body as Record<string, unknown>
 }
@@ -23,7 +23,7 @@ export function parseOr400<const S extends v.GenericSchema>(
   input: unknown,
 ): v.InferOutput<S> {
   const result = v.safeParse(schema, input)
-  if (!result.success) throw new ApiError(400, result.issues[0].message)
+  if (!result.success) throw new HTTPException(400, { message: result.issues[0].message })
   return result.output
 }
 

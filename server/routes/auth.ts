@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
 import { type LoginThrottle } from '../auth/login-throttle.ts'
 import { verifyPassword } from '../auth/password.ts'
 import type { TokenService } from '../auth/tokens.ts'
-import { ApiError } from '../http/api-error.ts'
 import { bearerToken, parseOr400, readJsonObject } from '../http/body.ts'
 import type { UserRecord, UserStore } from '../users/user-store.ts'
 import type { PublicUser } from '../users/public-user.ts'
@@ -29,9 +29,10 @@ const credentials = (input: Record<string, unknown>) => {
     !username.trim() ||
     !password
   ) {
-    throw new ApiError(400, 'Username and password required')
+    throw new HTTPException(400, { message: 'Username and password required' })
   }
-  if (username.length > 100 || password.length > 128) throw new ApiError(400, 'Invalid credentials')
+  if (username.length > 100 || password.length > 128)
+    throw new HTTPException(400, { message: 'Invalid credentials' })
   return { username: username.trim(), password }
 }
 
@@ -59,14 +60,19 @@ export function authRoutes({ users, tokens, throttle, present, decoyHash, metric
       const waitMs = await throttle.begin(username)
       if (waitMs > 0) {
         metrics?.loginRefusals.inc()
-        throw new ApiError(429, 'Too many failed login attempts, please try again later', {
-          'Retry-After': String(Math.ceil(waitMs / 1000)),
+        throw new HTTPException(429, {
+          message: 'Too many failed login attempts, please try again later',
+          res: new Response(null, {
+            headers: {
+              'Retry-After': String(Math.ceil(waitMs / 1000)),
+            },
+          }),
         })
       }
       // From here the attempt counts as a failure unless the password is right.
       const user = await users.findByUsername(username)
       const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash))
-      if (!user || !valid) throw new ApiError(400, 'Invalid credentials')
+      if (!user || !valid) throw new HTTPException(400, { message: 'Invalid credentials' })
       await throttle.succeeded(username)
       const { id, email, firstName, lastName, gender, image } = present(
         user,
@@ -85,21 +91,21 @@ export function authRoutes({ users, tokens, throttle, present, decoyHash, metric
     })
     .get('/me', async (c) => {
       const token = bearerToken(c)
-      if (!token) throw new ApiError(401, 'Access Token is required')
+      if (!token) throw new HTTPException(401, { message: 'Access Token is required' })
       const claims = tokens.verify(token, 'access')
       const user = claims && (await users.findById(claims.sub))
-      if (!user) throw new ApiError(401, 'Invalid/Expired Token!')
+      if (!user) throw new HTTPException(401, { message: 'Invalid/Expired Token!' })
       return c.json(present(user, new URL(c.req.url).origin))
     })
     .post('/refresh', async (c) => {
       const body = await readJsonObject(c)
       const { refreshToken } = body
       if (typeof refreshToken !== 'string' || !refreshToken)
-        throw new ApiError(401, 'Refresh token required')
+        throw new HTTPException(401, { message: 'Refresh token required' })
       const minutes = parseOr400(expiresInMins, body.expiresInMins)
       const claims = tokens.verify(refreshToken, 'refresh')
       const user = claims && (await users.findById(claims.sub))
-      if (!user) throw new ApiError(403, 'Invalid refresh token')
+      if (!user) throw new HTTPException(403, { message: 'Invalid refresh token' })
       return c.json(issue(user, minutes))
     })
 }

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { ApiError } from '../http/api-error.ts'
+import { HTTPException } from 'hono/http-exception'
 import { createRepresentation } from '../http/representation.ts'
 import type { RepresentationCache } from '../http/representation-cache.ts'
 import { CACHE_CATALOGUE, CACHE_IMMUTABLE, respond } from '../http/respond.ts'
@@ -19,13 +19,14 @@ export function imageRoutes({ productImages, cache }: ImageRoutesDeps) {
       // Looked up by exact path among the images the catalogue has; nothing is read from disk.
       .get('/products/:id/:file', (c) => {
         const rep = productImages.get(`images/products/${c.req.param('id')}/${c.req.param('file')}`)
-        if (!rep) throw new ApiError(404, 'Image not found')
+        if (!rep) throw new HTTPException(404, { message: 'Image not found' })
         return respond(c, rep, { cacheControl: CACHE_IMMUTABLE })
       })
       // ours: a category's picture for the storefront's category carousel.
       .get('/categories/:file', (c) => {
         const slug = /^([a-z-]{2,40})\.svg$/.exec(c.req.param('file'))?.[1]
-        if (!slug || !isCategorySlug(slug)) throw new ApiError(404, 'Image not found')
+        if (!slug || !isCategorySlug(slug))
+          throw new HTTPException(404, { message: 'Image not found' })
         const rep = cache.getOrCreate(`category:${slug}`, () =>
           createRepresentation(
             renderProductImage(
@@ -39,7 +40,7 @@ export function imageRoutes({ productImages, cache }: ImageRoutesDeps) {
       })
       .get('/avatars/:file', (c) => {
         const initials = AVATAR_FILE.exec(c.req.param('file'))?.[1]
-        if (!initials) throw new ApiError(404, 'Image not found')
+        if (!initials) throw new HTTPException(404, { message: 'Image not found' })
         const rep = cache.getOrCreate(`avatar:${initials}`, () =>
           createRepresentation(renderAvatar(initials), SVG_TYPE),
         )

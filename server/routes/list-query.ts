@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error.ts'
+import { HTTPException } from 'hono/http-exception'
 
 /** The common list parameters of the API contract (limit, skip, select, sortBy, order). */
 export interface ListQuery {
@@ -19,8 +19,10 @@ type Read = (name: string) => string | undefined
 function wholeNumber(read: Read, name: 'limit' | 'skip', fallback: number): number {
   const raw = read(name)?.trim()
   if (raw === undefined || raw === '') return fallback
-  if (/^-\d+$/.test(raw)) throw new ApiError(400, `Invalid '${name}' - must not be negative`)
-  if (!/^\d+$/.test(raw)) throw new ApiError(400, `Invalid '${name}' - must be a number`)
+  if (/^-\d+$/.test(raw))
+    throw new HTTPException(400, { message: `Invalid '${name}' - must not be negative` })
+  if (!/^\d+$/.test(raw))
+    throw new HTTPException(400, { message: `Invalid '${name}' - must be a number` })
   return Number(raw)
 }
 
@@ -33,7 +35,8 @@ export function parseListQuery(read: Read): ListQuery {
   let order: 'asc' | 'desc' = 'asc'
   if (sortBy) {
     const raw = read('order')?.trim().toLowerCase() || 'asc'
-    if (raw !== 'asc' && raw !== 'desc') throw new ApiError(400, "Order can be: 'asc' or 'desc'")
+    if (raw !== 'asc' && raw !== 'desc')
+      throw new HTTPException(400, { message: "Order can be: 'asc' or 'desc'" })
     order = raw
   }
   const selectRaw = read('select')

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import type { AssetBase, Catalogue, StoredProduct } from '../catalogue/catalogue.ts'
 import { publish } from '../catalogue/catalogue.ts'
 import { categoryName } from '../catalogue/categories.ts'
-import { ApiError } from '../http/api-error.ts'
 import { jsonRepresentation } from '../http/representation.ts'
 import type { RepresentationCache } from '../http/representation-cache.ts'
 import { CACHE_CATALOGUE, respond } from '../http/respond.ts'
@@ -79,7 +79,8 @@ export function productRoutes({
       cachedJson(c, (base) => {
         const raw = c.req.param('id')
         const product = /^\d+$/.test(raw) ? catalogue.byId(Number(raw)) : undefined
-        if (!product) throw new ApiError(404, `Product with id '${raw}' not found`)
+        if (!product)
+          throw new HTTPException(404, { message: `Product with id '${raw}' not found` })
         return publish(product, base)
       }),
     )

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
-import { ApiError } from '../http/api-error.ts'
 import { parseOr400, readJsonObject } from '../http/body.ts'
 import { fallbackLogger, type Logger } from '../observability/logger.ts'
 import type { Metrics } from '../observability/metrics.ts'
@@ -78,7 +78,8 @@ export function telemetryRoutes({ metrics, logger, now }: TelemetryDeps) {
   const allowVitals = createRateLimit(now)
   const allowErrors = createRateLimit(now)
   const limited = (allow: (client: string) => boolean, client: string | undefined) => {
-    if (!allow(client ?? 'unknown')) throw new ApiError(429, 'Too many reports, please slow down')
+    if (!allow(client ?? 'unknown'))
+      throw new HTTPException(429, { message: 'Too many reports, please slow down' })
   }
   const capped = (maxSize: number) =>
     bodyLimit({

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import type { TokenService } from '../auth/tokens.ts'
-import { ApiError } from '../http/api-error.ts'
 import { bearerToken, parseOr400, readJsonObject } from '../http/body.ts'
 import type { Accounts } from '../users/accounts.ts'
 import type { PublicUser } from '../users/public-user.ts'
@@ -23,14 +23,16 @@ export function userRoutes({ users, accounts, tokens, present }: UserRoutesDeps)
    */
   const ownUser = async (c: Context): Promise<UserRecord> => {
     const raw = c.req.param('id') ?? ''
-    if (!/^\d{1,15}$/.test(raw)) throw new ApiError(400, `Invalid user id '${raw}'`)
+    if (!/^\d{1,15}$/.test(raw))
+      throw new HTTPException(400, { message: `Invalid user id '${raw}'` })
     const token = bearerToken(c)
-    if (!token) throw new ApiError(401, 'Access Token is required')
+    if (!token) throw new HTTPException(401, { message: 'Access Token is required' })
     const claims = tokens.verify(token, 'access')
-    if (!claims) throw new ApiError(401, 'Invalid/Expired Token!')
+    if (!claims) throw new HTTPException(401, { message: 'Invalid/Expired Token!' })
     const user = await users.findById(Number(raw))
-    if (!user) throw new ApiError(404, `User with id '${raw}' not found`)
-    if (user.id !== claims.sub) throw new ApiError(403, 'You may only access your own user')
+    if (!user) throw new HTTPException(404, { message: `User with id '${raw}' not found` })
+    if (user.id !== claims.sub)
+      throw new HTTPException(403, { message: 'You may only access your own user' })
     return user
   }
 

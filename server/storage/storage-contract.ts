@@ -1,6 +1,6 @@
+import { HTTPException } from 'hono/http-exception'
 import { afterEach, describe, expect, it } from 'vitest'
 import { verifyPassword } from '../auth/password.ts'
-import { ApiError } from '../http/api-error.ts'
 import { TEST_SCRYPT } from '../test-support.ts'
 import { createAccounts } from '../users/accounts.ts'
 import { DEMO_SHOPPER, seedUsers } from '../users/seed-users.ts'
@@ -162,7 +162,9 @@ export function describeStorageContract(name: string, harness: StorageHarness) {
       ])
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
       const [refused] = results.filter((result) => result.status === 'rejected')
-      expect(refused?.reason).toEqual(new ApiError(400, 'Username already exists'))
+      expect(refused?.reason).toEqual(
+        new HTTPException(400, { message: 'Username already exists' }),
+      )
       expect(await a.users.count()).toBe(1)
     })
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error.ts'
+import { HTTPException } from 'hono/http-exception'
 import { hashPassword, type ScryptCost } from '../auth/password.ts'
 import type { NewUserInput, UserChangesInput } from './user.schema.ts'
 import {
@@ -21,7 +21,8 @@ const TAKEN_MESSAGES = {
   email: 'Email already exists',
 } as const
 
-const takenAnswer = (field: UniqueField) => new ApiError(400, TAKEN_MESSAGES[field])
+const takenAnswer = (field: UniqueField) =>
+  new HTTPException(400, { message: TAKEN_MESSAGES[field] })
 
 /** The store's write, with a name taken meanwhile (by any replica) answered as the contract says. */
 async function write<T>(work: () => Promise<T>): Promise<T> {
@@ -75,7 +76,7 @@ export function createAccounts(store: UserStore, scryptCost?: ScryptCost): Accou
       if (address) changes.address = { ...user.address, ...address }
       if (password !== undefined) changes.passwordHash = await hashPassword(password, scryptCost)
       const updated = await write(() => store.update(user.id, changes))
-      if (!updated) throw new ApiError(404, `User with id '${user.id}' not found`)
+      if (!updated) throw new HTTPException(404, { message: `User with id '${user.id}' not found` })
       return updated
     },
   }
