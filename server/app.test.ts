@@ -1,3 +1,4 @@
+import { bearerAuth } from 'hono/bearer-auth'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MAX_BODY_BYTES } from './app.ts'
 import { HEALTH_TIMEOUT_MS } from './routes/health.ts'
@@ -16,6 +17,17 @@ describe('general rules of the API', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('Cache-Control')).toBe('no-store')
     expect(await res.json()).toEqual({ status: 'ok', database: 'reachable' })
+  })
+
+  it("answers a refusal of Hono's own middleware with its status and a JSON message, not a 500", async () => {
+    const fresh = await createTestApi()
+    // bearerAuth refuses by throwing an HTTPException whose response carries WWW-Authenticate.
+    fresh.app.get('/guarded', bearerAuth({ token: 'not-this-one' }), (c) => c.text('in'))
+    const res = await fresh.call('/api/guarded', { headers: { Authorization: 'Bearer wrong' } })
+    expect(res.status).toBe(401)
+    expect(res.headers.get('WWW-Authenticate')).toMatch(/^Bearer/)
+    expect(res.headers.get('Content-Type')).toMatch(/^application\/json/)
+    expect(((await res.json()) as { message: unknown }).message).toEqual(expect.any(String))
   })
 
   it('answers unknown routes with a JSON 404 (ours)', async () => {

@@ -136,10 +136,13 @@ export function createApp({
   app.onError((error, c) => {
     const log = c.env?.logger ?? logger ?? fallbackLogger()
     // A refusal thrown by a handler or by one of Hono's middlewares: its status, its message as
-    // JSON, and the headers its response carries (a 429's Retry-After).
+    // JSON, and the headers its response carries (a 429's Retry-After), but not its body's type.
     if (error instanceof HTTPException) {
+      const headers = [...(error.res?.headers ?? [])].filter(
+        ([name]) => !name.startsWith('content-'),
+      )
       return c.json({ message: error.message }, error.status, {
-        ...Object.fromEntries(error.res?.headers ?? []),
+        ...Object.fromEntries(headers),
         'Cache-Control': CACHE_PRIVATE,
       })
     }
