@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Clock } from '../clock.ts'
+import { HS256_HEADER, signatureMatches, signJwt } from './jwt.ts'
 
 export type TokenKind = 'access' | 'refresh'
 
@@ -18,20 +18,16 @@ export interface TokenService {
   verify(token: string, kind: TokenKind): TokenClaims | undefined
 }
 
-const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url')
-
 /**
- * HS256 JWTs. Small enough to own, and owning it lets expiry read the injected clock. Tokens are
- * signed with `secret` and accepted when signed with it or with one of `acceptedSecrets` (the
- * ones being rotated in or out, see the README).
+ * Our access and refresh tokens: HS256 JWTs (jwt.ts) whose expiry reads the injected clock.
+ * Tokens are signed with `secret` and accepted when signed with it or with one of
+ * `acceptedSecrets` (the ones being rotated in or out, see the README).
  */
 export function createTokenService(
   secret: string,
   clock: Clock,
   acceptedSecrets: readonly string[] = [],
 ): TokenService {
-  const signature = (input: string, key = secret) =>
-    createHmac('sha256', key).update(input).digest()
   const keys = [secret, ...acceptedSecrets]
   const seconds = () => Math.floor(clock.now() / 1000)
 
@@ -45,8 +41,7 @@ export function createTokenService(
         iat,
         exp: iat + lifetimeSeconds,
       }
-      const input = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`
-      return `${input}.${signature(input).toString('base64url')}`
+      return signJwt(claims, secret)
     },
 
     verify(token, kind) {
@@ -54,12 +49,10 @@ export function createTokenService(
       if (parts.length !== 3) return undefined
       const [header, payload, sig] = parts as [string, string, string]
       // Only our own header: this rejects alg=none and algorithm-confusion tokens outright.
-      if (header !== HEADER) return undefined
-      const given = Buffer.from(sig, 'base64url')
-      const signedWithOneOfOurs = keys.some((key) => {
-        const expected = signature(`${header}.${payload}`, key)
-        return given.length === expected.length && timingSafeEqual(given, expected)
-      })
+      if (header !== HS256_HEADER) return undefined
+      const signedWithOneOfOurs = keys.some((key) =>
+        signatureMatches(`${header}.${payload}`, sig, key),
+      )
       if (!signedWithOneOfOurs) return undefined
       let claims: Partial<TokenClaims>
       try {

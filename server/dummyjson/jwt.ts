@@ -1,20 +1,16 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { jwtSegment, jwtSignature, signatureMatches, type HmacHash } from '../auth/jwt.ts'
 
 /**
- * HS256 tokens the way DummyJSON makes them with jsonwebtoken: header `{"alg":"HS256","typ":"JWT"}`,
+ * HS256 tokens (server/auth/jwt.ts) the way DummyJSON makes them with jsonwebtoken: header `{"alg":"HS256","typ":"JWT"}`,
  * the payload with `iat` and `exp` appended. Verification fails with jsonwebtoken's own messages
  * (`jwt malformed`, `invalid signature`, `jwt expired`…), which DummyJSON turns into its answers.
  */
-const HASHES: Readonly<Record<string, string>> = {
+const HASHES: Readonly<Record<string, HmacHash>> = {
   HS256: 'sha256',
   HS384: 'sha384',
   HS512: 'sha512',
 }
 const JWS = /^[a-zA-Z0-9\-_]+?\.[a-zA-Z0-9\-_]+?\.([a-zA-Z0-9\-_]+)?$/
-
-const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
-const sign = (input: string, secret: string, hash = 'sha256') =>
-  createHmac(hash, secret).update(input).digest('base64url')
 
 function parseObject(segment: string): Record<string, unknown> | undefined {
   try {
@@ -35,8 +31,8 @@ export function signToken(
 ): string {
   const iat = Math.floor(now / 1000)
   const exp = Math.floor(iat + expiresInMins * 60)
-  const input = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ ...payload, iat, exp })}`
-  return `${input}.${sign(input, secret)}`
+  const input = `${jwtSegment({ alg: 'HS256', typ: 'JWT' })}.${jwtSegment({ ...payload, iat, exp })}`
+  return `${input}.${jwtSignature(input, secret)}`
 }
 
 /** The payload of a token this secret signed and that has not expired; otherwise throws. */
@@ -58,9 +54,7 @@ export function verifyToken(
       ? HASHES[header.alg]
       : undefined
   if (!hash) throw new Error('invalid algorithm')
-  const expected = Buffer.from(sign(`${head}.${body}`, secret, hash))
-  const given = Buffer.from(signature)
-  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+  if (!signatureMatches(`${head}.${body}`, signature, secret, hash))
     throw new Error('invalid signature')
   if (payload === null || typeof payload !== 'object') return {}
   const claims = payload as Record<string, unknown>
