@@ -9,6 +9,24 @@ installMatchMedia()
 window.scrollTo = () => undefined
 Element.prototype.scrollTo = () => undefined
 Element.prototype.scrollIntoView = () => undefined
+// jsdom has <dialog> but not its methods. These open and close it, and answer Escape in a modal
+// one with its cancelable `cancel` event, as browsers do; focus kept inside and the page made inert
+// are the browser's, tested in Chromium (e2e account.spec.ts).
+const escapeListeners = new WeakMap<HTMLDialogElement, (event: KeyboardEvent) => void>()
+HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+  this.setAttribute('open', '')
+  const onEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return
+    if (this.dispatchEvent(new Event('cancel', { cancelable: true }))) this.close()
+  }
+  escapeListeners.set(this, onEscape)
+  document.addEventListener('keydown', onEscape)
+}
+HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+  this.removeAttribute('open')
+  const onEscape = escapeListeners.get(this)
+  if (onEscape) document.removeEventListener('keydown', onEscape)
+}
 
 beforeAll(() => apiServer.listen({ onUnhandledFrame: 'error' }))
 beforeEach(async () => {

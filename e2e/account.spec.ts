@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { hydrated } from './support/settle.ts'
 
 const unique = Date.now().toString(36)
 const shopper = {
@@ -83,4 +84,46 @@ test('register → signed in → back → welcome → edit profile and password 
   await expect(page).not.toHaveURL(/\/userauth$/)
   const back = await openAccountModal(page)
   await expect(back.getByRole('heading', { name: 'Welcome, Priyanka' })).toBeVisible()
+})
+
+test('the account modal is the browser’s modal dialog: focus stays in it, the page behind neither takes focus nor scrolls, Escape closes it and focus goes back', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/products')
+  await hydrated(page)
+  const icon = page.getByRole('banner').getByRole('button', { name: 'Account' })
+  const dialog = await openAccountModal(page)
+  await expect(dialog.getByRole('link', { name: 'create an account' })).toBeFocused()
+  const focusOutside = () =>
+    page.evaluate(() => {
+      const focused = document.activeElement
+      // Past the dialog's last control the browser's own interface may have the focus (the body).
+      return focused !== null && focused !== document.body && !focused.closest('dialog')
+    })
+  for (const key of [
+    'Tab',
+    'Tab',
+    'Tab',
+    'Tab',
+    'Tab',
+    'Tab',
+    'Tab',
+    'Tab',
+    'Shift+Tab',
+    'Shift+Tab',
+  ]) {
+    await page.keyboard.press(key)
+    expect(await focusOutside(), `after ${key}`).toBe(false)
+  }
+  await page.mouse.move(640, 850)
+  await page.mouse.wheel(0, 800)
+  await page.waitForTimeout(300)
+  expect(await page.evaluate(() => scrollY), 'the page behind does not scroll').toBe(0)
+
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toBeHidden()
+  await expect(icon).toBeFocused()
+  await page.mouse.wheel(0, 800)
+  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0)
 })

@@ -1,11 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
-import { useCoveringPanel } from '../lib/use-covering-panel.ts'
 import { CloseIcon } from './icons.tsx'
 import styles from './modal.module.css'
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 interface ModalProps {
   labelledBy: string
@@ -13,67 +9,55 @@ interface ModalProps {
   children: ReactNode
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea'
+
 /**
- * A modal dialog: focus moves in and is trapped there, Escape, the close button and a click on the
- * backdrop close it, page scroll is locked, and focus returns to what opened it.
+ * A modal dialog, the platform's own: a `<dialog>` opened with `showModal()`, so the browser keeps
+ * focus inside, makes the page behind inert and unscrollable (global.css), and turns Escape into
+ * its `cancel`, which asks the owner to close. The close button and a click on the backdrop close
+ * it too, and focus returns to what opened it. It is in the document's body (a portal): an opener
+ * inside a hidden or transformed part of the page cannot hide or clip it.
  */
 export function Modal({ labelledBy, onClose, children }: ModalProps) {
-  const dialog = useRef<HTMLDivElement>(null)
-  useCoveringPanel(true, onClose)
+  const dialog = useRef<HTMLDialogElement>(null)
 
   useEffect(() => {
+    const element = dialog.current
+    if (!element) return
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    const focusables = () => [...(dialog.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])]
-    // The first field or action inside, skipping the close button when there is anything else.
-    const [closeButton, ...rest] = focusables()
-    ;(rest[0] ?? closeButton)?.focus()
-
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Tab') return
-      const items = focusables()
-      const first = items[0]
-      const last = items[items.length - 1]
-      if (!first || !last) return
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault()
-        last.focus()
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault()
-        first.focus()
-      } else if (!dialog.current?.contains(document.activeElement)) {
-        event.preventDefault()
-        first.focus()
-      }
-    }
-    document.addEventListener('keydown', onKey)
+    element.showModal()
+    // The browser focuses the close button, the first thing inside: the first field or action after
+    // it instead, when there is one.
+    element.querySelectorAll<HTMLElement>(FOCUSABLE)[1]?.focus()
     return () => {
-      document.removeEventListener('keydown', onKey)
+      element.close()
       opener?.focus()
     }
   }, [])
 
   return createPortal(
-    // A click on the backdrop is a pointer shortcut; keyboard users have Escape and the close button.
-    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
-    <div
-      className={styles.backdrop}
+    // A click on the backdrop reaches the dialog itself (its content fills it): a pointer shortcut,
+    // where keyboard users have Escape and the close button.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-labelledby={labelledBy}
+      onCancel={(event) => {
+        event.preventDefault()
+        onClose()
+      }}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose()
       }}
     >
-      <div
-        ref={dialog}
-        className={styles.dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={labelledBy}
-      >
+      <div className={styles.content}>
         <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
           <CloseIcon />
         </button>
         {children}
       </div>
-    </div>,
+    </dialog>,
     document.body,
   )
 }
