@@ -532,8 +532,9 @@ describe('payment (spec §2.10, §5)', () => {
     await enter(user, pin, '1234')
     await expectFieldValid(pin)
     await user.click(gift.getByRole('button', { name: 'Apply Gift Card' }))
+    // The form validates asynchronously (react-hook-form): the card applies once it has.
     expect(
-      payment.getByText('Gift card applied: $60.00 of this order is paid by gift card.'),
+      await payment.findByText('Gift card applied: $60.00 of this order is paid by gift card.'),
     ).toBeInTheDocument()
     expect(payment.queryByRole('form', { name: 'Gift card' })).not.toBeInTheDocument()
 
