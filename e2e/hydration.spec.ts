@@ -85,3 +85,24 @@ for (const width of [390, 1440]) {
     })
   }
 }
+
+test('before the app takes the page over, its buttons say they are not ready (a tap would reach nothing yet), and work once it has', async ({
+  page,
+}) => {
+  // A slow connection: the app's entry script arrives 1.5 s after the page.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue()
+  })
+  await page.goto('/products', { waitUntil: 'commit' })
+  const show = page.getByRole('button', { name: 'Show Filter' })
+  await expect(show).toHaveAttribute('aria-disabled', 'true')
+  // It looks as it will for a moment, then dims while the wait lasts.
+  await expect.poll(() => show.evaluate((button) => getComputedStyle(button).opacity)).toBe('0.55')
+  // Playwright's click waits until it is enabled, as a shopper would see it become.
+  await show.click()
+  await expect(page.getByRole('complementary', { name: /^Filter/ })).toBeVisible()
+  const hide = page.getByRole('button', { name: 'Hide Filter' })
+  await expect(hide).not.toHaveAttribute('aria-disabled', 'true')
+  expect(await hide.evaluate((button) => getComputedStyle(button).opacity)).toBe('1')
+})

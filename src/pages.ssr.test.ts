@@ -163,6 +163,28 @@ describe('a product page', () => {
     expect(names).toEqual(['Meridian', 'All Products', expect.any(String), product.title])
   })
 
+  it("marks the app's buttons as not ready until the app takes over, and no form can send itself", async () => {
+    const product = await page('/product/1')
+    for (const name of ['Add to Cart', 'Express Checkout']) {
+      const button = [...product.document.querySelectorAll('button')].find(
+        (element) => element.textContent === name,
+      )
+      expect(button?.getAttribute('aria-disabled'), name).toBe('true')
+      expect(button?.hasAttribute('data-awaiting-app'), name).toBe(true)
+    }
+    // Enter in a field of the registration form must not send it, password and all, as a query.
+    const registration = await page('/userauth')
+    for (const name of ['Sign In', 'Create Your Account']) {
+      const submit = registration.document.querySelector(
+        `form[aria-label="${name}"] button[type="submit"]`,
+      )
+      expect(submit?.hasAttribute('disabled'), name).toBe(true)
+    }
+    // The header's search works without the app: its form goes to /search.
+    const search = registration.document.querySelector('form[action="/search"] button')
+    expect(search?.hasAttribute('disabled')).toBe(false)
+  })
+
   it('answers 404 with the not-found head for an unknown or malformed id', async () => {
     for (const path of ['/product/99999', '/product/abc', '/product/0', '/product/1.5']) {
       const { response, document, meta } = await page(path)

@@ -2,8 +2,8 @@ import { useEffect, useEffectEvent } from 'react'
 
 /**
  * While `active`, a panel covers the page: the page behind does not scroll (spec §4) and Escape
- * calls `onClose`. For the phone menu, the filter sheet and the modal dialog (which adds its focus
- * trap).
+ * calls `onClose`. For the phone menu and the filter sheet (a modal is the browser's own dialog,
+ * which does both itself: components/modal.tsx).
  */
 export function useCoveringPanel(active: boolean, onClose: () => void) {
   const close = useEffectEvent(onClose)
