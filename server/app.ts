@@ -12,9 +12,9 @@ import { RepresentationCache } from './http/representation-cache.ts'
 import { CACHE_PRIVATE } from './http/respond.ts'
 import { API_CSP, securityHeaders } from './http/security-headers.ts'
 import { createProductImages } from './images/product-images.ts'
-import { fallbackLogger, type Logger } from './observability/logger.ts'
+import type { Logger } from './observability/logger.ts'
 import type { Metrics } from './observability/metrics.ts'
-import { recordApiRoute, type RequestRecord } from './observability/request-log.ts'
+import { loggerOf, recordApiRoute, type RequestRecord } from './observability/request-log.ts'
 import { authRoutes } from './routes/auth.ts'
 import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/images.ts'
@@ -134,7 +134,7 @@ export function createApp({
   // ours: unknown routes answer JSON too (the public API answers HTML).
   app.notFound((c) => c.json({ message: `Route not found: ${c.req.method} ${c.req.path}` }, 404))
   app.onError((error, c) => {
-    const log = c.env?.logger ?? logger ?? fallbackLogger()
+    const log = loggerOf(c.env, logger)
     // A refusal thrown by a handler or by one of Hono's middlewares: its status, its message as
     // JSON, and the headers its response carries (a 429's Retry-After), but not its body's type.
     if (error instanceof HTTPException) {

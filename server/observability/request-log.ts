@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { matchedRoutes } from 'hono/route'
-import type { Logger } from './logger.ts'
+import { fallbackLogger, type Logger } from './logger.ts'
 import type { Metrics } from './metrics.ts'
 
 export const REQUEST_ID_HEADER = 'X-Request-Id'
@@ -23,7 +23,6 @@ export interface RequestRecord {
 
 declare module 'hono' {
   interface ContextVariableMap {
-    requestId: string
     record: RequestRecord
   }
 }
@@ -46,10 +45,7 @@ export function observeRequests({ logger, metrics, trustProxy }: ObserveOptions)
   const assignId: MiddlewareHandler = async (c, next) => {
     const sent = trustProxy ? c.req.header(REQUEST_ID_HEADER) : undefined
     const id = sent && VALID_ID.test(sent) ? sent : randomUUID()
-    c.set('requestId', id)
-    const record = recordFor(id, logger)
-    record.client = clientOf(c, trustProxy)
-    c.set('record', record)
+    c.set('record', new Record(id, logger, () => clientOf(c, trustProxy)))
     await next()
     // On the answer itself: Hono's c.header() after the answer is made copies the whole Response.
     try {
@@ -95,7 +91,7 @@ export function observeRequests({ logger, metrics, trustProxy }: ObserveOptions)
     const { status } = c.res
     logger[status >= 500 ? 'error' : 'info'](
       {
-        reqId: c.get('requestId'),
+        reqId: c.get('record').id,
         method: c.req.method,
         route: routeOf(c),
         status,
@@ -109,22 +105,32 @@ export function observeRequests({ logger, metrics, trustProxy }: ObserveOptions)
   return [assignId, measure, log] as const
 }
 
-/** A request's record; its logger (a pino child, not free) made only when an error is logged. */
+/**
+ * A request's record. Its logger (a pino child, not free) is made only when an error is logged,
+ * and its client's address only looked up for a route that limits by client.
+ */
 class Record implements RequestRecord {
   route?: string
-  client?: string
   readonly id: string
   readonly #root: Logger
+  readonly #clientOf: () => string | undefined
   #child?: Logger
-  constructor(id: string, root: Logger) {
+  constructor(id: string, root: Logger, clientOf: () => string | undefined) {
     this.id = id
     this.#root = root
+    this.#clientOf = clientOf
   }
   get logger(): Logger {
     return (this.#child ??= this.#root.child({ reqId: this.id }))
   }
+  get client(): string | undefined {
+    return this.#clientOf()
+  }
 }
-const recordFor = (id: string, logger: Logger): RequestRecord => new Record(id, logger)
+
+/** The logger of the request an API handler serves (its id on every line), else `logger`. */
+export const loggerOf = (record: Partial<RequestRecord> | undefined, logger?: Logger): Logger =>
+  record?.logger ?? logger ?? fallbackLogger()
 
 /** The sender's address: a trusted proxy's first X-Forwarded-For entry, else the socket's. */
 function clientOf(c: Context, trustProxy: boolean): string | undefined {

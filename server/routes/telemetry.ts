@@ -3,9 +3,9 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
 import { parseOr400, readJsonObject } from '../http/body.ts'
-import { fallbackLogger, type Logger } from '../observability/logger.ts'
+import type { Logger } from '../observability/logger.ts'
 import type { Metrics } from '../observability/metrics.ts'
-import type { RequestRecord } from '../observability/request-log.ts'
+import { loggerOf, type RequestRecord } from '../observability/request-log.ts'
 
 /** A route pattern as the app names it (`/product/$id`): never an address with ids or a query. */
 const routePattern = v.pipe(v.string(), v.regex(/^(\/[\w$.-]{0,60}){1,6}$|^not-found$/))
@@ -99,8 +99,7 @@ export function telemetryRoutes({ metrics, logger, now }: TelemetryDeps) {
       limited(allowErrors, c.env?.client)
       const report = parseOr400(clientErrorSchema, await readJsonObject(c))
       metrics?.clientErrors.inc({ build: report.build, kind: report.kind })
-      const log = c.env?.logger ?? logger ?? fallbackLogger()
-      log.warn({ clientError: report }, 'client error')
+      loggerOf(c.env, logger).warn({ clientError: report }, 'client error')
       return c.body(null, 204)
     })
 }
