@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac } from 'node:crypto'
+import { sameText } from './constant-time.ts'
 
 /**
  * HMAC-signed JSON Web Tokens (RFC 7519 with JWS, RFC 7515): the one implementation of their
@@ -27,9 +28,7 @@ export function signatureMatches(
   key: string,
   hash: HmacHash = 'sha256',
 ): boolean {
-  const expected = Buffer.from(jwtSignature(input, key, hash))
-  const given = Buffer.from(signature)
-  return expected.length === given.length && timingSafeEqual(expected, given)
+  return sameText(jwtSignature(input, key, hash), signature)
 }
 
 /** An HS256 token of `claims`, signed with `key`. */

@@ -1,4 +1,5 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { randomBytes, scrypt, type ScryptOptions } from 'node:crypto'
+import { sameBytes } from './constant-time.ts'
 import { availableParallelism } from 'node:os'
 
 const KEY_LENGTH = 32
@@ -67,5 +68,5 @@ export async function verifyPassword(password: string, stored: string): Promise<
     r: Number(r),
     p: Number(p),
   })
-  return actual.length === expected.length && timingSafeEqual(actual, expected)
+  return sameBytes(actual, expected)
 }

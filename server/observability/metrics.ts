@@ -1,6 +1,7 @@
-import { timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { sameText } from '../auth/constant-time.ts'
+import { bearerToken } from '../http/body.ts'
 
 /** What the database pool reports when scraped (server/storage): connections busy and queries queued. */
 export interface PoolStats {
@@ -118,12 +119,6 @@ function boundedLabels(max: number) {
   }
 }
 
-const sameText = (a: string, b: string) => {
-  const left = Buffer.from(a)
-  const right = Buffer.from(b)
-  return left.length === right.length && timingSafeEqual(left, right)
-}
-
 /**
  * GET /metrics for Prometheus: only with `Authorization: Bearer <METRICS_TOKEN>`. Without a token
  * configured there is nothing to see (404): metrics are never public.
@@ -131,7 +126,7 @@ const sameText = (a: string, b: string) => {
 export function metricsHandler(metrics: Metrics, token: string | undefined) {
   return async (c: Context) => {
     if (!token) return c.json({ message: 'Not found' }, 404)
-    const sent = c.req.header('Authorization')?.match(/^Bearer (.+)$/)?.[1]
+    const sent = bearerToken(c)
     if (!sent || !sameText(sent, token)) {
       return c.json({ message: 'Metrics need a bearer token' }, 401, {
         'WWW-Authenticate': 'Bearer realm="metrics"',
