@@ -44,13 +44,10 @@ test('a page load sends its web vitals when the page is hidden, into the per-pag
   await hydrated(page)
   // The reporter loads once the page is idle, for the share of loads the page names (all, here).
   await expect(page.locator('meta[name="vitals-sample-rate"]')).toHaveAttribute('content', '1')
+  // Running, not only downloaded: it marks the page's timeline when it starts gathering.
   await expect
-    .poll(() =>
-      page.evaluate(() =>
-        performance.getEntriesByType('resource').some(({ name }) => name.includes('/reporters-')),
-      ),
-    )
-    .toBe(true)
+    .poll(() => page.evaluate(() => performance.getEntriesByName('meridian:field-data').length))
+    .toBe(1)
   await page.getByRole('button', { name: 'Save to My Saved Items' }).click()
   // Leaving hides the page: the moment its measures are sent (by a beacon, which Playwright does
   // not see from a page being left: the server's metrics show what arrived).

@@ -3,6 +3,9 @@ import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals'
 import { routePattern } from '../route-pattern.ts'
 import { beacon } from './beacon.ts'
 
+/** The User Timing mark set once the page's field data is being gathered. */
+const FIELD_DATA_MARK = 'meridian:field-data'
+
 const CONNECTIONS = new Set(['slow-2g', '2g', '3g', '4g'])
 /** The most the server takes (server/routes/telemetry.ts): a minute. */
 const MAX_MS = 60_000
@@ -33,6 +36,8 @@ export function reportFieldData(router: AnyRouter, landing: string): void {
   onINP(add)
   onLCP(add)
   onTTFB(add)
+  // From here this page's measures are kept: a mark in the browser's performance timeline.
+  performance.mark(FIELD_DATA_MARK)
   addEventListener('visibilitychange', () => {
     if (document.visibilityState !== 'hidden' || queue.size === 0) return
     const metrics = [...queue].map(([name, value]) => ({ name, value }))
