@@ -1,5 +1,5 @@
 import { defineConfig, minimal2023Preset } from '@vite-pwa/assets-generator/config'
-import { lightToken } from './scripts/design-tokens.ts'
+import { lightToken } from './build/design-tokens.ts'
 
 // The app's icons, made at build time from its one SVG logo (vite-plugin-pwa's assets generator):
 // favicon.ico, PNGs of 64, 192 and 512 px, a maskable 512 and the apple-touch-icon. The maskable

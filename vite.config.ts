@@ -4,17 +4,17 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type PluginOption } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { CATEGORY_SLUGS } from './server/catalogue/categories.ts'
-import { catalogueApiPlugin } from './server/dev-plugin.ts'
-import { buildEnvironment, buildEnvPlugin } from './scripts/build-env-plugin.ts'
-import { lightToken } from './scripts/design-tokens.ts'
-import { routerManifestPlugin } from './scripts/router-manifest-plugin.ts'
-import { themeScriptPlugin } from './scripts/theme-script-plugin.ts'
+import { catalogueApiPlugin } from './build/dev-plugin.ts'
+import { buildEnvironment, buildEnvPlugin } from './build/build-env-plugin.ts'
+import { lightToken } from './build/design-tokens.ts'
+import { routerManifestPlugin } from './build/router-manifest-plugin.ts'
+import { themeScriptPlugin } from './build/theme-script-plugin.ts'
 import { DEFAULT_BRAND, PAGE_NAMES, siteDescription } from './src/lib/page-heads.ts'
 
 /**
  * Identifies this build: the persisted query cache and the service worker's caches are tied to
  * it, so a new build never reads an older one's data. BUILD_ID may be set (e.g. to a commit);
- * `npm run build` sets one for both of its builds (scripts/build.ts).
+ * `npm run build` sets one for both of its builds (build/build.ts).
  */
 const buildId = process.env.BUILD_ID || Date.now().toString(36)
 
@@ -148,7 +148,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
           test: {
             name: 'server',
             environment: 'node',
-            include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'],
+            include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'build/**/*.test.ts', 'testing/**/*.test.ts'],
             exclude: LOAD_TESTS,
             sequence: { groupOrder: 0 },
           },

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { test as base, expect, type Page } from '@playwright/test'
-import { startServerProcess } from '../scripts/server-process.ts'
-import { startDummyJson } from '../server/dummyjson/serve.ts'
+import { startServerProcess } from '../testing/server-process.ts'
+import { startDummyJson } from '../testing/dummyjson/serve.ts'
 import { freePort } from './support/free-port.ts'
 import { announceOffline } from './support/offline.ts'
 import { hydrated } from './support/settle.ts'
@@ -14,7 +14,7 @@ import { addToCart, DEMO_SHOPPER, fillAddress, fillCard, signIn } from './suppor
 /**
  * The storefront against a DummyJSON-compatible API, as a new user runs it: `VITE_API_URL=<api>
  * npm start` (the build for that API, then our server), in a real browser. The API is the
- * DummyJSON dialect (server/dummyjson: recorded real answers, since CI cannot fetch DummyJSON),
+ * DummyJSON dialect (testing/dummyjson: recorded real answers, since CI cannot fetch DummyJSON),
  * with its pictures on another origin, as the public API's are on its CDN. With DUMMYJSON_URL set,
  * the same journeys run against that (real) DummyJSON instead.
  */
@@ -55,7 +55,7 @@ const test = base.extend<object, { shop: DummyShop; site: string }>({
       // `npm start` is these two steps: the build for the configured API, then the server.
       await promisify(execFile)(
         process.execPath,
-        ['--experimental-strip-types', 'scripts/ensure-build.ts'],
+        ['--experimental-strip-types', 'build/ensure-build.ts'],
         { env: { ...process.env, ...env } },
       )
       const server = startServerProcess(env)

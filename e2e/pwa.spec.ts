@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test, type Page } from '@playwright/test'
-import { startServerProcess, type ServerProcess } from '../scripts/server-process.ts'
+import { startServerProcess, type ServerProcess } from '../testing/server-process.ts'
 import { freePort } from './support/free-port.ts'
 
 interface ManifestIcon {
@@ -152,7 +152,7 @@ test.describe('a new release behind an open tab', () => {
     // The same source with another build id: new file names, a new service worker.
     await promisify(execFile)(
       process.execPath,
-      ['--experimental-strip-types', 'scripts/build.ts'],
+      ['--experimental-strip-types', 'build/build.ts'],
       { env: { ...process.env, BUILD_ID: 'e2e-second-release', DIST_DIR: secondBuild } },
     )
   })

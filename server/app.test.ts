@@ -4,7 +4,7 @@ import { MAX_BODY_BYTES } from './app.ts'
 import { HEALTH_TIMEOUT_MS } from './routes/health.ts'
 import { openSqliteStorage } from './storage/sqlite.ts'
 import { StorageUnavailableError, type Storage } from './storage/storage.ts'
-import { createTestApi, type TestApi } from './test-support.ts'
+import { createTestApi, type TestApi } from '../testing/test-api.ts'
 
 let api: TestApi
 beforeAll(async () => {

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { failures, mixedLoad, statuses } from '../scripts/mixed-load.ts'
-import { startServerProcess } from '../scripts/server-process.ts'
+import { failures, mixedLoad, statuses } from '../testing/mixed-load.ts'
+import { startServerProcess } from '../testing/server-process.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-load-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startServerProcess } from '../scripts/server-process.ts'
-import { requestInit } from './test-support.ts'
+import { startServerProcess } from '../testing/server-process.ts'
+import { requestInit } from '../testing/test-api.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-main-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createApp } from './app.ts'
 import { loadCatalogue } from './catalogue/catalogue.ts'
-import { ManualClock, createTestApi, login, TEST_SCRYPT, TEST_SECRET } from './test-support.ts'
+import { ManualClock, createTestApi, login, TEST_SCRYPT, TEST_SECRET } from '../testing/test-api.ts'
 import { openSqliteStorage } from './storage/sqlite.ts'
 
 describe('security headers', () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createSite } from './site.ts'
 import type { AppServer } from './static/pages.ts'
-import { createTestApi, type TestApi } from './test-support.ts'
+import { createTestApi, type TestApi } from '../testing/test-api.ts'
 
 /**
  * The site as the server composes it: the API, the client build's files, and the pages the app's

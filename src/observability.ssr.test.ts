@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMetrics } from '../server/observability/metrics.ts'
-import { capturedLogs } from '../server/test-support.ts'
+import { capturedLogs } from '../testing/test-api.ts'
 import { createTestApi, createTestSite, stubClientBuild, type TestApi } from './test/test-site.ts'
 
 /** Pages in the server's logs and metrics: by the route they matched, rendered once while kept. */

@@ -4,7 +4,7 @@ import { sameText } from './constant-time.ts'
 /**
  * HMAC-signed JSON Web Tokens (RFC 7519 with JWS, RFC 7515): the one implementation of their
  * segments and signatures, for our own tokens (tokens.ts) and for the DummyJSON dialect the tests
- * speak (server/dummyjson/jwt.ts, which adds jsonwebtoken's error messages). Kept our own rather
+ * speak (testing/dummyjson/jwt.ts, which adds jsonwebtoken's error messages). Kept our own rather
  * than hono/jwt, whose verify is asynchronous (WebCrypto) and checks expiry against the wall
  * clock: ours is synchronous, and expiry is checked against the injected clock the tests advance.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ManualClock } from '../test-support.ts'
+import { ManualClock } from '../../testing/test-api.ts'
 import { createTokenService } from './tokens.ts'
 
 const [OLD, NEW, OTHER] = ['o'.repeat(32), 'n'.repeat(32), 'x'.repeat(32)]

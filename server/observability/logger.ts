@@ -38,7 +38,7 @@ export interface LoggerOptions {
   /**
    * Where lines go: standard output by default, written asynchronously (a slow reader of the
    * output, a full pipe, never holds up a request; `flushLogs` before exiting); pino-pretty in
-   * development (server/dev-plugin.ts).
+   * development (build/dev-plugin.ts).
    */
   destination?: DestinationStream
 }

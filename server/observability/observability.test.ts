@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createSite } from '../site.ts'
-import { capturedLogs, createTestApi, requestInit, type CallInit } from '../test-support.ts'
+import { capturedLogs, createTestApi, requestInit, type CallInit } from '../../testing/test-api.ts'
 import { createMetrics } from './metrics.ts'
 
 /** The site's front with its logs caught, one parsed object per line. */

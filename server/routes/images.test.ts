@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createTestApi, type TestApi } from '../test-support.ts'
+import { createTestApi, type TestApi } from '../../testing/test-api.ts'
 
 let api: TestApi
 let product: { images: string[]; thumbnail: string }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { productSchema } from '../catalogue/product.schema.ts'
 import { CATEGORY_SLUGS } from '../catalogue/categories.ts'
-import { createTestApi, type TestApi } from '../test-support.ts'
+import { createTestApi, type TestApi } from '../../testing/test-api.ts'
 
 interface ProductList {
   products: Record<string, unknown>[]

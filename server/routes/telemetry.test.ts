@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { createMetrics } from '../observability/metrics.ts'
 import { createSite } from '../site.ts'
-import { capturedLogs, createTestApi, requestInit, type CallInit } from '../test-support.ts'
+import { capturedLogs, createTestApi, requestInit, type CallInit } from '../../testing/test-api.ts'
 import { clientErrorSchema, REPORTS_PER_MINUTE, vitalsSchema } from './telemetry.ts'
 
 /** The site with its metrics and log lines at hand, behind a proxy that names each client. */

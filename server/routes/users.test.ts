@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createTestApi, login, type TestApi } from '../test-support.ts'
+import { createTestApi, login, type TestApi } from '../../testing/test-api.ts'
 
 let api: TestApi
 beforeEach(async () => {

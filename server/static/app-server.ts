@@ -4,10 +4,10 @@ import { pathToFileURL } from 'node:url'
 import type { ApiApp } from '../app.ts'
 import type { AppServer } from './pages.ts'
 
-/** Where the client build keeps the router's manifest (scripts/router-manifest-plugin.ts). */
+/** Where the client build keeps the router's manifest (build/router-manifest-plugin.ts). */
 export const ROUTER_MANIFEST_FILE = '.vite/router-manifest.json'
 
-/** The build's two parts (scripts/build.ts): what browsers load, and the server's entry. */
+/** The build's two parts (build/build.ts): what browsers load, and the server's entry. */
 export const clientDirOf = (distDir: string) => join(distDir, 'client')
 const serverEntryOf = (distDir: string) => join(distDir, 'server', 'entry-server.js')
 

@@ -4,7 +4,7 @@ import * as v from 'valibot'
 
 /**
  * The public build-time variables (`VITE_*`) a build was made with, written into the build by
- * scripts/build-env-plugin.ts: `npm start` rebuilds when they change, and the server reads from
+ * build/build-env-plugin.ts: `npm start` rebuilds when they change, and the server reads from
  * them which catalogue API the built app talks to.
  */
 export const BUILD_ENV_FILE = '.vite/build-env.json'

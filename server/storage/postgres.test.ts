@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe } from 'vitest'
-import { startPostgresCluster, type PostgresCluster } from '../../scripts/postgres-cluster.ts'
-import { WITH_POSTGRES } from '../test-support.ts'
+import { startPostgresCluster, type PostgresCluster } from '../../testing/postgres-cluster.ts'
+import { WITH_POSTGRES } from '../../testing/test-api.ts'
 import { openPostgresStorage } from './postgres.ts'
-import { describeStorageContract } from './storage-contract.ts'
+import { describeStorageContract } from '../../testing/storage-contract.ts'
 
 describe.runIf(WITH_POSTGRES)('PostgreSQL', () => {
   let cluster: PostgresCluster

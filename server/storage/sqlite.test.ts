@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openSqliteStorage } from './sqlite.ts'
-import { describeStorageContract } from './storage-contract.ts'
+import { describeStorageContract } from '../../testing/storage-contract.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'meridian-sqlite-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))

@@ -1,8 +1,8 @@
 import { http } from 'msw'
 import { setupServer } from 'msw/node'
 import { onTestFinished } from 'vitest'
-import { createDummyJsonApp } from '../../server/dummyjson/dummyjson-app.ts'
-import { capturedLogs, createTestApi, type TestApi } from '../../server/test-support.ts'
+import { createDummyJsonApp } from '../../testing/dummyjson/dummyjson-app.ts'
+import { capturedLogs, createTestApi, type TestApi } from '../../testing/test-api.ts'
 
 /**
  * The network seam of component tests: MSW hands every /api request to the real catalogue
@@ -32,7 +32,7 @@ export const apiServer = setupServer(
 )
 
 /**
- * Points the SPA's API at the DummyJSON dialect (server/dummyjson: recorded answers of the public
+ * Points the SPA's API at the DummyJSON dialect (testing/dummyjson: recorded answers of the public
  * API, pictures on its CDN) instead of our server, for the rest of the test.
  */
 export function useDummyJsonApi() {

@@ -5,7 +5,7 @@ import { ApiError } from '../lib/api-error.ts'
 import { apiServer } from './api-server.ts'
 
 /*
- * Replaying RECORDED answers of the public DummyJSON API (server/dummyjson/recorded, README there)
+ * Replaying RECORDED answers of the public DummyJSON API (testing/dummyjson/recorded, README there)
  * to the SPA's own API layer: `serve` answers one request with a recording and keeps what the SPA
  * sent, so a contract test checks both sides. Only the network is replaced.
  */

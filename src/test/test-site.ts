@@ -5,7 +5,7 @@ import type { Manifest } from '@tanstack/react-router'
 import { JSDOM } from 'jsdom'
 import { apiFetcher, withInlineCss, type FetchApi } from '../../server/static/app-server.ts'
 import { createSite, type SiteOptions } from '../../server/site.ts'
-import { createTestApi, type TestApi } from '../../server/test-support.ts'
+import { createTestApi, type TestApi } from '../../testing/test-api.ts'
 import { createAppServer } from '../entry-server.tsx'
 
 /**

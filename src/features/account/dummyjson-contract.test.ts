@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import loginEmilys from '../../../server/dummyjson/recorded/login-emilys.json'
-import loginInvalid from '../../../server/dummyjson/recorded/login-invalid.json'
-import user1Put from '../../../server/dummyjson/recorded/user-1-put.json'
-import user1 from '../../../server/dummyjson/recorded/user-1.json'
-import user209Put from '../../../server/dummyjson/recorded/user-209-put.json'
-import usersAdd from '../../../server/dummyjson/recorded/users-add.json'
+import loginEmilys from '../../../testing/dummyjson/recorded/login-emilys.json'
+import loginInvalid from '../../../testing/dummyjson/recorded/login-invalid.json'
+import user1Put from '../../../testing/dummyjson/recorded/user-1-put.json'
+import user1 from '../../../testing/dummyjson/recorded/user-1.json'
+import user209Put from '../../../testing/dummyjson/recorded/user-209-put.json'
+import usersAdd from '../../../testing/dummyjson/recorded/users-add.json'
 import { errorMessages } from '../../lib/api-error.ts'
 import { accountMessages } from '../../lib/page-messages.ts'
 import {
@@ -20,7 +20,7 @@ import * as account from './account.api.ts'
 
 /*
  * The SPA's own API layer against RECORDED answers of the public DummyJSON API
- * (server/dummyjson/recorded, README there): each test serves the answer recorded for the request
+ * (testing/dummyjson/recorded, README there): each test serves the answer recorded for the request
  * the SPA makes, then checks both that request and what the fetcher makes of the answer. Only the
  * network is replaced.
  */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import categoryList from '../../../server/dummyjson/recorded/category-list.json'
-import categories from '../../../server/dummyjson/recorded/categories.json'
-import categoryThumbnails from '../../../server/dummyjson/recorded/category-thumbnails.json'
-import groceriesScope from '../../../server/dummyjson/recorded/groceries-scope.json'
-import productNotFound from '../../../server/dummyjson/recorded/product-not-found.json'
-import product1 from '../../../server/dummyjson/recorded/product-1.json'
-import productsPage from '../../../server/dummyjson/recorded/products-page.json'
-import searchPhone from '../../../server/dummyjson/recorded/search-phone.json'
+import categoryList from '../../../testing/dummyjson/recorded/category-list.json'
+import categories from '../../../testing/dummyjson/recorded/categories.json'
+import categoryThumbnails from '../../../testing/dummyjson/recorded/category-thumbnails.json'
+import groceriesScope from '../../../testing/dummyjson/recorded/groceries-scope.json'
+import productNotFound from '../../../testing/dummyjson/recorded/product-not-found.json'
+import product1 from '../../../testing/dummyjson/recorded/product-1.json'
+import productsPage from '../../../testing/dummyjson/recorded/products-page.json'
+import searchPhone from '../../../testing/dummyjson/recorded/search-phone.json'
 import { errorMessages } from '../../lib/api-error.ts'
 import {
   only,
@@ -24,7 +24,7 @@ import { SORT_OPTIONS } from './sorting.ts'
 
 /*
  * The SPA's own API layer against RECORDED answers of the public DummyJSON API
- * (server/dummyjson/recorded, README there): each test serves the answer recorded for the request
+ * (testing/dummyjson/recorded, README there): each test serves the answer recorded for the request
  * the SPA makes, then checks both that request and what the fetcher makes of the answer. Only the
  * network is replaced.
  */

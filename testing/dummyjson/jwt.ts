@@ -1,4 +1,4 @@
-import { jwtSegment, jwtSignature, signatureMatches, type HmacHash } from '../auth/jwt.ts'
+import { jwtSegment, jwtSignature, signatureMatches, type HmacHash } from '../../server/auth/jwt.ts'
 
 /**
  * HS256 tokens (server/auth/jwt.ts) the way DummyJSON makes them with jsonwebtoken: header `{"alg":"HS256","typ":"JWT"}`,

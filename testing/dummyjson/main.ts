@@ -2,7 +2,7 @@ import { startDummyJson } from './serve.ts'
 
 /**
  * The DummyJSON dialect as a process:
- * `PORT=8787 HOST=127.0.0.1 IMAGE_ORIGIN=self node --experimental-strip-types server/dummyjson/main.ts`
+ * `PORT=8787 HOST=127.0.0.1 IMAGE_ORIGIN=self node --experimental-strip-types testing/dummyjson/main.ts`
  */
 const rawPort = process.env.PORT || '8787'
 if (!/^\d{1,5}$/.test(rawPort) || Number(rawPort) > 65535) {

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
-import { loadConfig } from './config.ts'
-import { createLogger, type Logger } from './observability/logger.ts'
-import { startApi, type ApiRuntime } from './runtime.ts'
-import { createSite } from './site.ts'
-import { apiFetcher } from './static/app-server.ts'
-import type { AppServer } from './static/pages.ts'
+import { loadConfig } from '../server/config.ts'
+import { createLogger, type Logger } from '../server/observability/logger.ts'
+import { startApi, type ApiRuntime } from '../server/runtime.ts'
+import { createSite } from '../server/site.ts'
+import { apiFetcher } from '../server/static/app-server.ts'
+import type { AppServer } from '../server/static/pages.ts'
 
 type Next = (error?: unknown) => void
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { renderProductImage } from '../images/product-image.ts'
+import { renderProductImage } from '../../server/images/product-image.ts'
 import { decodePath, type DummyCatalogue } from './catalogue.ts'
 import type { DummyEnv } from './env.ts'
 import { notFound } from './http.ts'

@@ -21,7 +21,7 @@ function newestMtime(path: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))))
 }
 
-/** The file each build writes last: the server's entry (scripts/build.ts builds the client first). */
+/** The file each build writes last: the server's entry (build/build.ts builds the client first). */
 const lastBuilt = (dist: string) => join(dist, 'server', 'entry-server.js')
 
 /** Why the SPA in `root` must be built into `dist` before it is served; null when it is current. */

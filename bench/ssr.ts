@@ -22,8 +22,8 @@ import autocannon from 'autocannon'
 import { loadConfig } from '../server/config.ts'
 import { startApi } from '../server/runtime.ts'
 import { apiFetcher, loadAppServer } from '../server/static/app-server.ts'
-import { BROWSER_ENCODING } from './mixed-load.ts'
-import { startServerProcess } from './server-process.ts'
+import { BROWSER_ENCODING } from '../testing/mixed-load.ts'
+import { startServerProcess } from '../testing/server-process.ts'
 
 const PAGES = ['/', '/products', '/product/1', '/search?q=phone']
 const CONNECTIONS = 16

@@ -15,7 +15,7 @@ describe('rebuildReason (npm start)', () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }))
   afterEach(() => vi.unstubAllEnvs())
 
-  // What `npm run build` writes (scripts/build.ts): the client's files, then the server's entry.
+  // What `npm run build` writes (build/build.ts): the client's files, then the server's entry.
   const build = (env: Record<string, string>) => {
     mkdirSync(join(root, 'dist', 'client', '.vite'), { recursive: true })
     mkdirSync(join(root, 'dist', 'server'), { recursive: true })

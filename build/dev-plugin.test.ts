@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiMiddleware, pageMiddleware } from './dev-plugin.ts'
-import { createTestApi } from './test-support.ts'
+import { createTestApi } from '../testing/test-api.ts'
 
 let server: Server
 let base: string

@@ -1,11 +1,11 @@
 import { HTTPException } from 'hono/http-exception'
 import { afterEach, describe, expect, it } from 'vitest'
-import { verifyPassword } from '../auth/password.ts'
-import { TEST_SCRYPT } from '../test-support.ts'
-import { createAccounts } from '../users/accounts.ts'
-import { DEMO_SHOPPER, seedUsers } from '../users/seed-users.ts'
-import { TakenError, type NewUser } from '../users/user-store.ts'
-import type { Storage } from './storage.ts'
+import { verifyPassword } from '../server/auth/password.ts'
+import { TEST_SCRYPT } from './test-api.ts'
+import { createAccounts } from '../server/users/accounts.ts'
+import { DEMO_SHOPPER, seedUsers } from '../server/users/seed-users.ts'
+import { TakenError, type NewUser } from '../server/users/user-store.ts'
+import type { Storage } from '../server/storage/storage.ts'
 
 /** Opens a storage on one location (a file, a database) as often as it is called. */
 export type OpenStorage = () => Storage | Promise<Storage>

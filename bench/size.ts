@@ -5,7 +5,7 @@
  *   paint, or when a piece is first shown);
  * - for every other route, the JavaScript and CSS it adds on top of that entry.
  * The routes and their files come from the router's manifest in the client build (what the server
- * names in each page: scripts/router-manifest-plugin.ts), the chunks loaded on demand from Vite's.
+ * names in each page: build/router-manifest-plugin.ts), the chunks loaded on demand from Vite's.
  * Exits non-zero when home or any route is over its budget. `--no-build` measures the existing build.
  */
 import { spawnSync } from 'node:child_process'

@@ -1,4 +1,4 @@
-import type { ImageSubject } from '../images/product-image.ts'
+import type { ImageSubject } from '../../server/images/product-image.ts'
 import { DUMMYJSON_CDN, type DummyProduct } from './records.ts'
 
 export interface Category {

@@ -24,11 +24,11 @@ describe('startDummyJson', () => {
   })
 })
 
-/** `node --experimental-strip-types server/dummyjson/main.ts` with this environment. */
+/** `node --experimental-strip-types testing/dummyjson/main.ts` with this environment. */
 function startMain(env: Record<string, string>) {
   const child = spawn(
     process.execPath,
-    ['--experimental-strip-types', 'server/dummyjson/main.ts'],
+    ['--experimental-strip-types', 'testing/dummyjson/main.ts'],
     {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -50,7 +50,7 @@ function startMain(env: Record<string, string>) {
   return { child, line, exited, output: () => output }
 }
 
-describe('server/dummyjson/main.ts', () => {
+describe('testing/dummyjson/main.ts', () => {
   it('prints where it runs, answers, and exits 0 on SIGTERM', async () => {
     const main = startMain({ PORT: '0', HOST: '127.0.0.1', IMAGE_ORIGIN: '' })
     const line = await main.line

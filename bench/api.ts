@@ -6,7 +6,7 @@
  *    least 5,000 requests/s and p99 under 20 ms each, on a 2-core machine (the exit code says).
  * 2. Storage and replicas: registrations, logins and catalogue reads per second with their p99,
  *    for SQLite with one replica, PostgreSQL with one, and PostgreSQL with two sharing it (a
- *    throw-away cluster, scripts/postgres-cluster.ts; skipped where PostgreSQL is not installed).
+ *    throw-away cluster, testing/postgres-cluster.ts; skipped where PostgreSQL is not installed).
  *    Reported, not judged.
  *
  * BENCH_SECONDS (default 10) sets the measured duration of each run; BENCH_CONNECTIONS (default
@@ -22,9 +22,9 @@ import {
   JSON_POST,
   LOGIN_BODY,
   REGISTRATION_REQUESTS,
-} from './mixed-load.ts'
-import { findPostgresBin, startPostgresCluster } from './postgres-cluster.ts'
-import { startServerProcess, type ServerProcess } from './server-process.ts'
+} from '../testing/mixed-load.ts'
+import { findPostgresBin, startPostgresCluster } from '../testing/postgres-cluster.ts'
+import { startServerProcess, type ServerProcess } from '../testing/server-process.ts'
 
 const ENDPOINTS = ['/api/products?limit=30', '/api/products/search?q=phone', '/api/products/1']
 const TARGET_RPS = 5_000

@@ -1,4 +1,4 @@
-import { hash } from '../hash.ts'
+import { hash } from '../../server/hash.ts'
 
 const SIZE = 25
 const SCALE = 8

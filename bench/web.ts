@@ -24,7 +24,7 @@ import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { startServerProcess } from './server-process.ts'
+import { startServerProcess } from '../testing/server-process.ts'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const QUIET_FLAGS = [
