@@ -1,6 +1,6 @@
 import { createRootRouteWithContext } from '@tanstack/react-router'
-import { loadCategories } from '../features/catalog/index.ts'
-import { Document, NotFoundPage, RootLayout } from '../features/layout/index.ts'
+import { loadCategories } from '../domain/catalogue/use-categories.ts'
+import { Document, NotFoundPage, RootLayout } from '../app/layout/index.ts'
 import { siteHead } from '../lib/route-head.ts'
 import type { RouterContext } from '../lib/router-context.ts'
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { sessionAtom } from '../features/account/index.ts'
+import { sessionAtom } from '../domain/session/session.atoms.ts'
 import { userQuery } from '../features/account/account.queries.ts'
 import { MyAccountPage } from '../features/account/components/my-account-page.tsx'
 import { PAGE_NAMES } from '../lib/page-heads.ts'

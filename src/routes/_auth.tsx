@@ -1,6 +1,6 @@
 import { createFileRoute, Navigate, Outlet } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
-import { isSignedInAtom } from '../features/account/index.ts'
+import { isSignedInAtom } from '../domain/session/session.atoms.ts'
 import { PRIVATE_PAGES } from '../lib/page-heads.ts'
 import { pageHead } from '../lib/route-head.ts'
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useSetAtom } from 'jotai'
 import { CartPage } from '../features/cart/components/cart-page.tsx'
-import { saveForLaterAtom } from '../features/saved/index.ts'
+import { saveForLaterAtom } from '../domain/saved/saved.actions.ts'
 import { PAGE_NAMES } from '../lib/page-heads.ts'
 import { personalHead } from '../lib/route-head.ts'
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { allProductsQuery } from '../features/catalog/index.ts'
-import { HomePage } from '../features/home/index.ts'
+import { allProductsQuery } from '../domain/catalogue/catalog.queries.ts'
+import { HomePage } from '../features/home/components/home-page.tsx'
 import { env } from '../lib/env.ts'
 import { pageHead } from '../lib/route-head.ts'
 import { siteLd } from '../lib/structured-data.ts'

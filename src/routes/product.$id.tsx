@@ -1,8 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { productIdSchema } from '../features/catalog/catalog.api.ts'
-import { productHead } from '../features/catalog/catalog.heads.ts'
-import { loadProduct } from '../features/catalog/product-loader.ts'
+import { productIdSchema } from '../domain/catalogue/catalog.api.ts'
+import { productHead } from '../features/product/product.heads.ts'
+import { loadProduct } from '../features/product/product-loader.ts'
 import { ProductPage } from '../features/product/components/product-page.tsx'
 
 export const Route = createFileRoute('/product/$id')({

@@ -1,5 +1,5 @@
-import type { Address } from '../features/address/index.ts'
-import type { CartLine } from '../features/cart/index.ts'
+import type { Address } from '../domain/address/address.schema.ts'
+import type { CartLine } from '../domain/cart/cart.schemas.ts'
 import { http } from 'msw'
 import { apiServer, testApi } from './api-server.ts'
 

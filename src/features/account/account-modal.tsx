@@ -2,7 +2,7 @@ import { useAtom } from 'jotai'
 import { OnDemand } from '../../components/on-demand.tsx'
 import { lazyComponent } from '../../lib/lazy-component.ts'
 import { messages } from '../../lib/messages.ts'
-import { accountModalOpenAtom } from './session.atoms.ts'
+import { accountModalOpenAtom } from '../../domain/session/session.atoms.ts'
 
 // The dialog and its content (forms, validation) load when it first opens, not with every page.
 const AccountDialog = lazyComponent(

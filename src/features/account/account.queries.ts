@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { fetchUser } from './account.api.ts'
 import { accountKeys } from './account.keys.ts'
-import type { Session } from './session.atoms.ts'
+import type { Session } from '../../domain/session/session.atoms.ts'
 
 export { accountKeys }
 

@@ -7,7 +7,7 @@ import { accountMessages } from '../../lib/page-messages.ts'
 import { login, register, type Credentials, type RegistrationPayload } from './account.api.ts'
 import { accountKeys } from './account.queries.ts'
 import type { LoginResponse } from './account.schemas.ts'
-import { clearSessionAtom, signInAtom } from './session.atoms.ts'
+import { clearSessionAtom, signInAtom } from '../../domain/session/session.atoms.ts'
 
 /** Keeps what a login answers as the session (spec §4): first name, id and token; never the password. */
 function useStartSession() {

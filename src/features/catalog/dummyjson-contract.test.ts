@@ -17,10 +17,10 @@ import {
   sentRequest,
   serve,
 } from '../../test/recorded-api.ts'
-import * as catalog from './catalog.api.ts'
-import { PRODUCT_FIELDS } from './catalog.schemas.ts'
+import * as catalog from '../../domain/catalogue/catalog.api.ts'
+import { PRODUCT_FIELDS } from '../../domain/catalogue/catalog.schemas.ts'
 import { brandOptions } from './filters.ts'
-import { SORT_OPTIONS } from './sorting.ts'
+import { SORT_OPTIONS } from '../../domain/catalogue/sorting.ts'
 
 /*
  * The SPA's own API layer against RECORDED answers of the public DummyJSON API

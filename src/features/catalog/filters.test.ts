@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ProductCardData } from './catalog.schemas.ts'
+import type { ProductCardData } from '../../domain/catalogue/catalog.schemas.ts'
 import {
   applyFilters,
   toggleFilter,
@@ -9,7 +9,7 @@ import {
   countFilters,
 } from './filters.ts'
 import { parseListingSearch } from './listing-search.ts'
-import { sortProducts } from './sorting.ts'
+import { sortProducts } from '../../domain/catalogue/sorting.ts'
 
 const product = (id: number, fields: Partial<ProductCardData>): ProductCardData => ({
   id,

@@ -5,7 +5,7 @@ import {
   categoriesQuery,
   productListQuery,
   productScopeQuery,
-} from './catalog.queries.ts'
+} from '../../domain/catalogue/catalog.queries.ts'
 import { countFilters } from './filters.ts'
 import { filtersOf, type ListingSearch } from './listing-search.ts'
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { FILTER_VALUES, type FilterKey, type Filters } from './filter-values.ts'
-import { SORT_OPTIONS, type SortValue } from './sorting.ts'
+import { SORT_OPTIONS, type SortValue } from '../../domain/catalogue/sorting.ts'
 
 /**
  * A listing's state in the URL: shareable, kept on reload, restored by Back (decisions §4). `page`

@@ -1,11 +1,11 @@
 import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { Product } from './catalog.schemas.ts'
-import { productListQuery, productScopeQuery } from './catalog.queries.ts'
-import { PAGE_SIZE } from './catalog.api.ts'
+import type { Product } from '../../domain/catalogue/catalog.schemas.ts'
+import { productListQuery, productScopeQuery } from '../../domain/catalogue/catalog.queries.ts'
+import { PAGE_SIZE } from '../../domain/catalogue/catalog.api.ts'
 import { applyFilters } from './filters.ts'
 import { filtersOf, type ListingSearch } from './listing-search.ts'
-import { sortProducts, type SortValue } from './sorting.ts'
+import { sortProducts, type SortValue } from '../../domain/catalogue/sorting.ts'
 
 /** What a listing shows; the route's loader has its data in the cache before it renders. */
 export interface Listing {

@@ -1,12 +1,9 @@
 import { atom } from 'jotai'
-import { addressAtom, type Address } from '../address/index.ts'
-import { clearCartAtom, clearPromoAtom, orderAmountsAtom } from '../cart/index.ts'
-import {
-  newOrderNumber,
-  recordOrderAtom,
-  type Order,
-  type PaymentSummary,
-} from '../orders/index.ts'
+import { addressAtom } from '../../domain/address/address.atoms.ts'
+import type { Address } from '../../domain/address/address.schema.ts'
+import { clearCartAtom, clearPromoAtom, orderAmountsAtom } from '../../domain/cart/cart.atoms.ts'
+import { newOrderNumber, recordOrderAtom } from '../../domain/orders/orders.atoms.ts'
+import type { Order, PaymentSummary } from '../../domain/orders/order.schemas.ts'
 
 /**
  * The payment step's result, in memory only: it holds no card details, just the method, the last

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { messageFor } from '../../test/schema-messages.ts'
-import { addressSchema } from '../address/index.ts'
+import { addressSchema } from '../../domain/address/address.schema.ts'
 import { cardSchema, expiryHasPast, giftCardSchema } from './payment.schemas.ts'
 
 const address = {

@@ -1,7 +1,8 @@
 import { createProductSearch, type Searchable } from '../../../shared/search/product-search.ts'
 import { words } from '../../../shared/search/words.ts'
 import type { InfiniteData, QueryClient } from '@tanstack/react-query'
-import { catalogKeys, type Product } from '../catalog/index.ts'
+import { catalogKeys } from '../../domain/catalogue/catalog.queries.ts'
+import type { Product } from '../../domain/catalogue/catalog.schemas.ts'
 
 /**
  * The same search as our API's (shared/search), run in the browser over products at hand: the

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
-import { searchQuery } from '../catalog/index.ts'
+import { searchQuery } from '../../domain/catalogue/catalog.queries.ts'
 
 /** Spec §5 / §9: input is debounced by 300 ms and a query needs at least 3 characters. */
 export const SEARCH_DEBOUNCE_MS = 300

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { catalogKeys, searchProducts } from '../catalog/index.ts'
+import { catalogKeys } from '../../domain/catalogue/catalog.queries.ts'
+import { searchProducts } from '../../domain/catalogue/catalog.api.ts'
 
 /** How many products the header's search suggests as the shopper types (issue 26). */
 export const SUGGESTION_COUNT = 5

@@ -6,7 +6,7 @@ import { isUnauthorized } from '../../../lib/api-error.ts'
 import { toastNotifier } from '../../../lib/notify.ts'
 import { onRequestError } from '../../../lib/query-client.ts'
 import { accountKeys } from '../account.keys.ts'
-import { clearSessionAtom, isSignedInAtom } from '../session.atoms.ts'
+import { clearSessionAtom, isSignedInAtom } from '../../../domain/session/session.atoms.ts'
 
 export const SESSION_EXPIRED = 'Your session has ended. Please sign in again.'
 

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai'
-import { cartCountAtom } from '../cart.atoms.ts'
+import { cartCountAtom } from '../../../domain/cart/cart.atoms.ts'
 import styles from './cart-count.module.css'
 
 /**

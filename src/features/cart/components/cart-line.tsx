@@ -10,9 +10,14 @@ import {
   lineNotice,
   removeFromCartAtom,
   stockNoticeAtom,
-} from '../cart.atoms.ts'
-import type { CartLine as Line } from '../cart.schemas.ts'
-import { addLimitReason, limitsOf, removeLimitReason, stockMessages } from '../quantity.ts'
+} from '../../../domain/cart/cart.atoms.ts'
+import type { CartLine as Line } from '../../../domain/cart/cart.schemas.ts'
+import {
+  addLimitReason,
+  limitsOf,
+  removeLimitReason,
+  stockMessages,
+} from '../../../domain/cart/quantity.ts'
 import styles from './cart.module.css'
 import { QuantityEditor } from './quantity-editor.tsx'
 

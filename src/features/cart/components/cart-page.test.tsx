@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { roundCents } from '../../../lib/pricing.ts'
 import { testApi } from '../../../test/api-server.ts'
 import { renderApp } from '../../../test/render-app.tsx'
-import type { CartLine } from '../cart.schemas.ts'
+import type { CartLine } from '../../../domain/cart/cart.schemas.ts'
 
 interface ApiProduct extends Omit<CartLine, 'quantity'> {
   rating: number

@@ -3,12 +3,12 @@ import { useAtomValue } from 'jotai'
 import { buttonClass } from '../../../components/button.tsx'
 import { messages } from '../../../lib/messages.ts'
 import { cartMessages } from '../../../lib/page-messages.ts'
-import { cartAtom, cartCountAtom } from '../cart.atoms.ts'
-import type { CartLine as Line } from '../cart.schemas.ts'
+import { cartAtom, cartCountAtom } from '../../../domain/cart/cart.atoms.ts'
+import type { CartLine as Line } from '../../../domain/cart/cart.schemas.ts'
 import styles from './cart.module.css'
 import { CartLine } from './cart-line.tsx'
 import { OrderSummary } from './order-summary.tsx'
-import { StockCheck } from './stock-check.tsx'
+import { StockCheck } from '../../../components/stock-check.tsx'
 
 /**
  * /cart (spec §2.7). 'Save for Later' belongs to the saved items (which import the cart), so the

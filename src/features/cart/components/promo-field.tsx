@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { formatPrice } from '../../../lib/pricing.ts'
 import { cartMessages } from '../../../lib/page-messages.ts'
-import { applyPromoAtom, promoAtom } from '../cart.atoms.ts'
+import { applyPromoAtom, promoAtom } from '../../../domain/cart/cart.atoms.ts'
 import styles from './cart.module.css'
 
 /** The promo code field (spec §5): applied by 'Apply' or on leaving the field. */

@@ -9,7 +9,7 @@ import {
   changeStock,
   type ApiProduct,
 } from '../../../test/shop-fixtures.ts'
-import type { CartLine } from '../cart.schemas.ts'
+import type { CartLine } from '../../../domain/cart/cart.schemas.ts'
 
 /** The stock rules (decisions §12) as the shopper meets them: product page, cart, saved items. */
 

@@ -7,7 +7,7 @@ import { PERSISTED_CACHE_KEY, persistCatalogue } from '../../../lib/query-persis
 import { recordRequests, useDummyJsonApi } from '../../../test/api-server.ts'
 import { setViewportWidth } from '../../../test/match-media.ts'
 import { renderApp } from '../../../test/render-app.tsx'
-import { catalogKeys, categoriesQuery } from '../catalog.queries.ts'
+import { catalogKeys, categoriesQuery } from '../../../domain/catalogue/catalog.queries.ts'
 
 const apiNames = categories.map((category) => category.name)
 

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { listingMessages } from '../../../lib/page-messages.ts'
-import { SORT_OPTIONS, type SortValue } from '../sorting.ts'
+import { SORT_OPTIONS, type SortValue } from '../../../domain/catalogue/sorting.ts'
 import styles from './listing.module.css'
 
 interface SortSelectProps {

@@ -5,13 +5,13 @@ import * as v from 'valibot'
 import { Button } from '../../../components/button.tsx'
 import { FormField } from '../../../components/form-field.tsx'
 import { checkoutMessages } from '../../../lib/page-messages.ts'
+import { AddressFields } from '../../../components/address-fields.tsx'
 import {
-  AddressFields,
   addressSchema,
   EMPTY_ADDRESS,
   type Address,
   type AddressInput,
-} from '../../address/index.ts'
+} from '../../../domain/address/address.schema.ts'
 import { formatCardNumber, formatExpiry } from '../masks.ts'
 import { cardSchema, type CardInput } from '../payment.schemas.ts'
 import styles from './checkout.module.css'

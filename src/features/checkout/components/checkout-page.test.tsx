@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cartTotal, formatPrice, lineDiscountedPrice, roundCents } from '../../../lib/pricing.ts'
 import { setViewportWidth } from '../../../test/match-media.ts'
 import { renderApp } from '../../../test/render-app.tsx'
-import type { Address } from '../../address/index.ts'
-import type { CartLine } from '../../cart/index.ts'
-import { orderSchema, type Order } from '../../orders/index.ts'
+import type { Address } from '../../../domain/address/address.schema.ts'
+import type { CartLine } from '../../../domain/cart/cart.schemas.ts'
+import { orderSchema, type Order } from '../../../domain/orders/order.schemas.ts'
 import {
   apiProduct,
   apiProducts,

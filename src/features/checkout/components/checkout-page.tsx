@@ -6,16 +6,15 @@ import { buttonClass } from '../../../components/button.tsx'
 import { messages } from '../../../lib/messages.ts'
 import { cartMessages, checkoutMessages } from '../../../lib/page-messages.ts'
 import { useMediaQuery } from '../../../lib/use-media-query.ts'
-import { addressAtom } from '../../address/index.ts'
+import { addressAtom } from '../../../domain/address/address.atoms.ts'
 import {
   applyStockAtom,
   cartAtom,
   cartCountAtom,
-  freshStock,
   orderAmountsAtom,
-  StockCheck,
-  StockNotices,
-} from '../../cart/index.ts'
+} from '../../../domain/cart/cart.atoms.ts'
+import { freshStock } from '../../../domain/cart/stock.queries.ts'
+import { StockCheck, StockNotices } from '../../../components/stock-check.tsx'
 import { paymentAtom, placeOrderAtom } from '../checkout.atoms.ts'
 import styles from './checkout.module.css'
 import { MiniCart, SummaryPanel } from './checkout-summary.tsx'

@@ -4,7 +4,7 @@ import { ChevronDownIcon } from '../../../components/icons.tsx'
 import { checkoutMessages } from '../../../lib/page-messages.ts'
 import { formatPrice } from '../../../lib/pricing.ts'
 import { LineList, OrderTotals } from '../../../components/order-lines.tsx'
-import type { orderAmountsAtom } from '../../cart/index.ts'
+import type { orderAmountsAtom } from '../../../domain/cart/cart.atoms.ts'
 import styles from './checkout.module.css'
 
 type Amounts = ExtractAtomValue<typeof orderAmountsAtom>

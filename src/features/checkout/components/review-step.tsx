@@ -3,7 +3,8 @@ import { useId } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { LineList } from '../../../components/order-lines.tsx'
 import { formatPrice } from '../../../lib/pricing.ts'
-import { orderAmountsAtom, stockMessages } from '../../cart/index.ts'
+import { orderAmountsAtom } from '../../../domain/cart/cart.atoms.ts'
+import { stockMessages } from '../../../domain/cart/quantity.ts'
 import styles from './checkout.module.css'
 
 interface ReviewStepProps {

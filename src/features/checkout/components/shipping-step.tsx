@@ -6,17 +6,16 @@ import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/button.tsx'
 import { checkoutMessages } from '../../../lib/page-messages.ts'
 import { clearDraft, readDraft, useFormDraft } from '../../../lib/form-draft.ts'
+import { AddressFields } from '../../../components/address-fields.tsx'
+import { addressAtom, saveAddressAtom } from '../../../domain/address/address.atoms.ts'
 import {
-  AddressFields,
-  addressAtom,
   addressDraftSchema,
   addressSchema,
-  AddressSummary,
   EMPTY_ADDRESS,
-  saveAddressAtom,
   type Address,
   type AddressInput,
-} from '../../address/index.ts'
+} from '../../../domain/address/address.schema.ts'
+import { AddressSummary } from '../../../components/address-summary.tsx'
 import styles from './checkout.module.css'
 
 // What the shopper has typed and not yet saved survives a reload of this tab.

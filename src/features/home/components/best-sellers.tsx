@@ -2,7 +2,8 @@ import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
 import { QueryBoundary } from '../../../components/query-boundary.tsx'
 import { Skeleton } from '../../../components/skeleton.tsx'
 import { messages } from '../../../lib/messages.ts'
-import { allProductsQuery, bestSellers, ProductCard } from '../../catalog/index.ts'
+import { allProductsQuery, bestSellers } from '../../../domain/catalogue/catalog.queries.ts'
+import { ProductCard } from '../../../components/product-card.tsx'
 import styles from './section.module.css'
 
 const COUNT = 4

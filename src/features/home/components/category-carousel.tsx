@@ -1,7 +1,7 @@
 import { useEnhanceWhenVisible } from '../../../lib/after-paint.ts'
 import { WhenLoaded } from '../../../components/on-demand.tsx'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
-import { useCategories, useCategoryPictures } from '../../catalog/index.ts'
+import { useCategories, useCategoryPictures } from '../../../domain/catalogue/use-categories.ts'
 import styles from './category-carousel.module.css'
 import { CategoryNav, CategorySlide, type CategorySlidesProps } from './category-slide.tsx'
 import section from './section.module.css'

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx'
 import { ImageWithFallback, PLACEHOLDER_IMAGE } from '../../../components/image-with-fallback.tsx'
-import type { Category } from '../../catalog/index.ts'
+import type { Category } from '../../../domain/catalogue/categories.ts'
 import styles from './category-carousel.module.css'
 
 /** The carousel's slides: the categories, and the picture of each (same order). */

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { buttonClass } from '../../../components/button.tsx'
-import { orderHistoryListAtom } from '../orders.atoms.ts'
+import { orderHistoryListAtom } from '../../../domain/orders/orders.atoms.ts'
 import { OrderLines } from './order-lines.tsx'
 import styles from './orders.module.css'
 

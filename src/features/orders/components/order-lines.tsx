@@ -1,5 +1,5 @@
 import { LineList, OrderTotals } from '../../../components/order-lines.tsx'
-import type { Order } from '../order.schemas.ts'
+import type { Order } from '../../../domain/orders/order.schemas.ts'
 
 /** An order's items and its price summary, as it was placed. */
 export function OrderLines({ order }: { order: Order }) {

@@ -5,7 +5,11 @@ import { cartTotal, formatPrice, lineDiscountedPrice, roundCents } from '../../.
 import { login } from '../../../../testing/test-api.ts'
 import { testApi } from '../../../test/api-server.ts'
 import { renderApp } from '../../../test/render-app.tsx'
-import { orderSchema, type Order, type PaymentSummary } from '../order.schemas.ts'
+import {
+  orderSchema,
+  type Order,
+  type PaymentSummary,
+} from '../../../domain/orders/order.schemas.ts'
 import { apiProduct, cartLineOf, TEST_ADDRESS } from '../../../test/shop-fixtures.ts'
 
 const cartLine = async (id: number, quantity: number) => cartLineOf(await apiProduct(id), quantity)

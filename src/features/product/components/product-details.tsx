@@ -1,6 +1,6 @@
 import { Disclosure } from '../../../components/disclosure.tsx'
 import { TABLET_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
-import type { Product } from '../../catalog/index.ts'
+import type { Product } from '../../../domain/catalogue/catalog.schemas.ts'
 import styles from './product-details.module.css'
 
 type Facts = [label: string, value: string | undefined][]

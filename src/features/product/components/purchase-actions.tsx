@@ -5,16 +5,15 @@ import { useId } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { productMessages } from '../../../lib/page-messages.ts'
 import { useAfterHydration } from '../../../lib/use-after-hydration.ts'
-import type { Product } from '../../catalog/index.ts'
+import type { Product } from '../../../domain/catalogue/catalog.schemas.ts'
 import {
   addLimitReason,
-  addToCartAtom,
-  cartAtom,
   limitsOf,
   stockMessages,
   unavailableReason,
-} from '../../cart/index.ts'
-import { savedAtom, toggleSavedAtom } from '../../saved/index.ts'
+} from '../../../domain/cart/quantity.ts'
+import { addToCartAtom, cartAtom } from '../../../domain/cart/cart.atoms.ts'
+import { savedAtom, toggleSavedAtom } from '../../../domain/saved/saved.atoms.ts'
 import styles from './product-page.module.css'
 
 // Spec §4 / §9: the add-to-cart toast stays 3 s.

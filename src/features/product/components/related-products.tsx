@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { QueryBoundary } from '../../../components/query-boundary.tsx'
 import { productMessages } from '../../../lib/page-messages.ts'
-import { relatedQuery, ProductGrid, ProductGridSkeleton } from '../../catalog/index.ts'
+import { relatedQuery } from '../../../domain/catalogue/catalog.queries.ts'
+import { ProductGrid, ProductGridSkeleton } from '../../../components/product-grid.tsx'
 
 /**
  * 'You Might Also Like': 3 other products (spec §2.6, decisions §4). The product route starts the

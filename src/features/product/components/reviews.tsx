@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { StarRating } from '../../../components/star-rating.tsx'
-import type { Review } from '../../catalog/index.ts'
+import type { Review } from '../../../domain/catalogue/catalog.schemas.ts'
 import styles from './reviews.module.css'
 
 const SORTS = {

@@ -3,9 +3,10 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { Button, buttonClass } from '../../../components/button.tsx'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
 import { Price } from '../../../components/price.tsx'
-import { addLimitReason, cartAtom, limitsOf } from '../../cart/index.ts'
-import { moveToCartAtom } from '../saved.actions.ts'
-import { removeSavedAtom, savedAtom } from '../saved.atoms.ts'
+import { addLimitReason, limitsOf } from '../../../domain/cart/quantity.ts'
+import { cartAtom } from '../../../domain/cart/cart.atoms.ts'
+import { moveToCartAtom } from '../../../domain/saved/saved.actions.ts'
+import { removeSavedAtom, savedAtom } from '../../../domain/saved/saved.atoms.ts'
 import styles from './saved-page.module.css'
 
 /** /saved: bookmarked and saved-for-later products, each back to the cart or removed. */

@@ -10,7 +10,7 @@ import {
   type KeyboardEvent,
 } from 'react'
 import { CloseIcon } from '../../../components/icons.tsx'
-import { useCategories } from '../../catalog/index.ts'
+import { useCategories } from '../../../domain/catalogue/use-categories.ts'
 import { matchedTerms, matchingCategories } from '../matches.ts'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, searchTerm } from '../search.ts'
 import { suggestionsQuery } from '../suggestions.ts'

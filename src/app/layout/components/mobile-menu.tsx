@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { messages } from '../../../lib/messages.ts'
 import { useCoveringPanel } from '../../../lib/use-covering-panel.ts'
-import { useCategories } from '../../catalog/index.ts'
+import { useCategories } from '../../../domain/catalogue/use-categories.ts'
 import { CategoryLinks } from './category-links.tsx'
 import styles from './mobile-menu.module.css'
 

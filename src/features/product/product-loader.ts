@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { toApiError } from '../../lib/api-error.ts'
-import { productQuery, relatedQuery } from './catalog.queries.ts'
+import { productQuery, relatedQuery } from '../../domain/catalogue/catalog.queries.ts'
 
 /**
  * What /product/{id} loads before it renders: the product (from any cached list when possible)

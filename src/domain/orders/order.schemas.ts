@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { addressSchema } from '../address/index.ts'
-import { cartLineSchema } from '../cart/index.ts'
+import { addressSchema } from '../address/address.schema.ts'
+import { cartLineSchema } from '../cart/cart.schemas.ts'
 
 export const PAYMENT_METHODS = ['card', 'paypal', 'paylater', 'applepay'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]

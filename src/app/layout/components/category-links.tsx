@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import type { Category } from '../../catalog/index.ts'
+import type { Category } from '../../../domain/catalogue/categories.ts'
 
 interface CategoryLinksProps {
   categories: readonly Category[]

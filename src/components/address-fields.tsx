@@ -1,7 +1,7 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form'
-import { FormField } from '../../../components/form-field.tsx'
-import type { AddressInput } from '../address.schema.ts'
-import { INDIAN_STATES } from '../indian-states.ts'
+import { FormField } from './form-field.tsx'
+import type { AddressInput } from '../domain/address/address.schema.ts'
+import { INDIAN_STATES } from '../domain/address/indian-states.ts'
 import styles from './address-fields.module.css'
 
 interface AddressFieldsProps {

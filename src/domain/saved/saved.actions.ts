@@ -1,5 +1,6 @@
 import { atom } from 'jotai'
-import { addToCartAtom, removeFromCartAtom, type CartLine } from '../cart/index.ts'
+import { addToCartAtom, removeFromCartAtom } from '../cart/cart.atoms.ts'
+import type { CartLine } from '../cart/cart.schemas.ts'
 import { removeSavedAtom, saveItemAtom, type SavedItem } from './saved.atoms.ts'
 
 /** 'Save for Later' (issue: cart): the line leaves the cart and joins the saved items. */

@@ -1,6 +1,6 @@
 import { onlineManager, queryOptions, type QueryClient } from '@tanstack/react-query'
 import { toApiError } from '../../lib/api-error.ts'
-import { productQuery } from '../catalog/index.ts'
+import { productQuery } from '../catalogue/catalog.queries.ts'
 import type { StockFacts } from './quantity.ts'
 
 /** Each product's stock rules by id, as the catalogue gives them. */

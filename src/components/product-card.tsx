@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
-import { Price } from '../../../components/price.tsx'
-import { StarRating } from '../../../components/star-rating.tsx'
-import type { ProductCardData } from '../catalog.schemas.ts'
+import { ImageWithFallback } from './image-with-fallback.tsx'
+import { Price } from './price.tsx'
+import { StarRating } from './star-rating.tsx'
+import type { ProductCardData } from '../domain/catalogue/catalog.schemas.ts'
 import styles from './product-card.module.css'
 
 interface ProductCardProps {

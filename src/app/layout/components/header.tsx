@@ -6,17 +6,25 @@ import { OnDemand, WhenLoaded } from '../../../components/on-demand.tsx'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { messages } from '../../../lib/messages.ts'
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
-import { accountModalOpenAtom, preloadAccountModal } from '../../account/index.ts'
-import { HEADER_CATEGORY_COUNT, useCategories } from '../../catalog/index.ts'
+import { accountModalOpenAtom } from '../../../domain/session/session.atoms.ts'
+import { preloadAccountModal } from '../../../features/account/account-modal.tsx'
+import { HEADER_CATEGORY_COUNT } from '../../../domain/catalogue/categories.ts'
+import { useCategories } from '../../../domain/catalogue/use-categories.ts'
 import styles from './header.module.css'
 import { MoreCategories } from './more-categories.tsx'
 
 // The phone menu's code loads when the shopper reaches for the button.
 const MobileMenu = lazyComponent(() => import('./mobile-menu.tsx'), 'MobileMenu')
 // The search's combobox loads when the shopper reaches for its button.
-const HeaderSearch = lazyComponent(() => import('../../search/index.ts'), 'HeaderSearch')
+const HeaderSearch = lazyComponent(
+  () => import('../../../features/search/components/header-search.tsx'),
+  'HeaderSearch',
+)
 // The cart's count is the shopper's own: it comes in once the page is hydrated, with the cart's code.
-const CartCount = lazyComponent(() => import('../../cart/index.ts'), 'CartCount')
+const CartCount = lazyComponent(
+  () => import('../../../features/cart/components/cart-count.tsx'),
+  'CartCount',
+)
 
 const cartLabel = <span className="visually-hidden">Cart</span>
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { ChevronDownIcon } from '../../../components/icons.tsx'
 import { messages } from '../../../lib/messages.ts'
-import type { Category } from '../../catalog/index.ts'
+import type { Category } from '../../../domain/catalogue/categories.ts'
 import { CategoryLinks } from './category-links.tsx'
 import styles from './more-categories.module.css'
 

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
-import { useOnlineStatus } from '../../../lib/use-online-status.ts'
-import { applyStockAtom, cartAtom, lineNotice, stockNoticeAtom } from '../cart.atoms.ts'
-import { stockMessages } from '../quantity.ts'
-import { stockCheckQuery } from '../stock.queries.ts'
-import styles from './cart.module.css'
+import { useOnlineStatus } from '../lib/use-online-status.ts'
+import { applyStockAtom, cartAtom, lineNotice, stockNoticeAtom } from '../domain/cart/cart.atoms.ts'
+import { stockMessages } from '../domain/cart/quantity.ts'
+import { stockCheckQuery } from '../domain/cart/stock.queries.ts'
+import styles from './stock-check.module.css'
 
 /**
  * Checks the cart's lines against fresh product data as the cart or checkout opens (decisions

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { Skeleton } from '../../../components/skeleton.tsx'
-import type { ProductCardData } from '../catalog.schemas.ts'
+import { Skeleton } from './skeleton.tsx'
+import type { ProductCardData } from '../domain/catalogue/catalog.schemas.ts'
 import { ProductCard } from './product-card.tsx'
 import styles from './product-grid.module.css'
 

@@ -1,0 +1,36 @@
+import { canonicalUrl } from '../../lib/page-heads.ts'
+import { discountedPrice } from '../../lib/pricing.ts'
+import { pageHead, type HeadMatch, type RouteHead } from '../../lib/route-head.ts'
+import type { RouterContext } from '../../lib/router-context.ts'
+import { breadcrumbLd, productLd } from '../../lib/structured-data.ts'
+import type { Product } from '../../domain/catalogue/catalog.schemas.ts'
+import { cachedCategoryName, catalogueTrail } from '../../domain/catalogue/catalogue-heads.ts'
+
+/** A product's head: its title, description, picture and price, and its Product (schema.org). */
+export function productHead(match: HeadMatch, product: Product | undefined): RouteHead {
+  const { origin } = match.context as RouterContext
+  if (!product) return pageHead(match, {})
+  const url = canonicalUrl(origin, match.pathname)
+  const category = cachedCategoryName(match, product.category)
+  const price = discountedPrice(product.price, product.discountPercentage).toFixed(2)
+  return pageHead(match, {
+    name: product.title,
+    description: product.description,
+    image: product.images[0],
+    type: 'product',
+    properties: [
+      ['product:price:amount', price],
+      ['product:price:currency', 'USD'],
+    ],
+    ...(import.meta.env.SSR && {
+      jsonLd: [
+        productLd(product, url),
+        breadcrumbLd([
+          ...catalogueTrail(origin),
+          [category, `${origin}/products/${encodeURIComponent(product.category)}`],
+          [product.title, url],
+        ]),
+      ],
+    }),
+  })
+}
