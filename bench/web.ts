@@ -154,7 +154,7 @@ const medianRow = (throttlingMethod: Throttling) => (page: string, runs: Lightho
   return { ...row, ok: meetsTargets(throttlingMethod)(row) }
 }
 
-/** The API requests of a shopper's journey; the budget is what decisions §4 promises. */
+/** The API requests of a shopper's journey; the budget is what decisions.md § Data fetching and caching promises. */
 async function countJourneyRequests() {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: QUIET_FLAGS })
   const page = await browser.newPage()

@@ -67,7 +67,7 @@ test('a product opened from a listing makes no product request, nor does a direc
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   expect(productRequests).toEqual([])
 
-  // The server's page carries the product, and the app takes it from there (decisions §11).
+  // The server's page carries the product, and the app takes it from there (decisions.md § Server rendering).
   await page.goto('/product/12')
   await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty()
   await expect(

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
 
 /**
- * What a shopper whose script is slow, blocked or off gets: the server's HTML alone (decisions
- * §11). Every page's first screen is there and readable, and its links work; buying needs
+ * What a shopper whose script is slow, blocked or off gets: the server's HTML alone (decisions.md
+ * § Server rendering). Every page's first screen is there and readable, and its links work; buying needs
  * JavaScript.
  */
 test.use({ javaScriptEnabled: false })

@@ -150,11 +150,9 @@ test.describe('a new release behind an open tab', () => {
   test.beforeAll(async () => {
     secondBuild = mkdtempSync(join(tmpdir(), 'meridian-second-build-'))
     // The same source with another build id: new file names, a new service worker.
-    await promisify(execFile)(
-      process.execPath,
-      ['--experimental-strip-types', 'build/build.ts'],
-      { env: { ...process.env, BUILD_ID: 'e2e-second-release', DIST_DIR: secondBuild } },
-    )
+    await promisify(execFile)(process.execPath, ['--experimental-strip-types', 'build/build.ts'], {
+      env: { ...process.env, BUILD_ID: 'e2e-second-release', DIST_DIR: secondBuild },
+    })
   })
   test.afterAll(() => rmSync(secondBuild, { recursive: true, force: true }))
 

@@ -24,7 +24,7 @@ export interface AppRouterOptions {
 
 /**
  * One app: a router with its own QueryClient and Jotai store. The browser makes one; the server one
- * per request, so nothing one shopper's request loads is ever seen by another's (conventions).
+ * per request, so nothing one shopper's request loads is ever seen by another's (decisions.md § Server rendering).
  */
 export function createAppRouter({
   notifier,
@@ -43,7 +43,7 @@ export function createAppRouter({
     Wrap: ({ children }: { children: ReactNode }) => (
       <JotaiProvider store={store}>{children}</JotaiProvider>
     ),
-    // Hovering or focusing a link starts loading its route's code and data (decisions §8).
+    // Hovering or focusing a link starts loading its route's code and data (rules.md § Added features).
     defaultPreload: 'intent',
     // TanStack Query decides freshness; the router must not keep its own second cache of loader results.
     defaultPreloadStaleTime: 0,

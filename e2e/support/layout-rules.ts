@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 
 /**
- * The layout rules every page keeps at every width (issue 13, decisions.md §9), checked with the
+ * The layout rules every page keeps at every width (issue 13, rules.md § Responsive layout), checked with the
  * browser's own geometry:
  * - no page is wider than the screen, and nothing is cut off at its left edge;
  * - the header's search, account and cart icons (and the menu button) are fully on screen, and

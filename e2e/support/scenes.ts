@@ -4,7 +4,7 @@ import { fillCard } from './shopper-state.ts'
 
 /**
  * The pages a shopper meets, and the states that open over them, for the layout sweep, the visual
- * baselines and `npm run shots`: every route of the route table (spec §2.1) as the signed-in
+ * baselines and `npm run shots`: every route of the route table (rules.md § Routes and pages) as the signed-in
  * shopper of shopper-state.ts sees it.
  */
 
@@ -59,7 +59,7 @@ export const SCENES: Scene[] = [
     name: 'product with a long word in its title, all photos',
     path: '/product/151',
     open: async (page) => {
-      // The photo grid offers 'Show More' only when it is taller than the window (spec §2.6).
+      // The photo grid offers 'Show More' only when it is taller than the window (rules.md § Product page).
       const more = page.getByRole('button', { name: 'Show More' })
       if (await more.isVisible()) await more.click()
     },

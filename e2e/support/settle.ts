@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 
-/** From here the header shows the category bar and the product page its photo grid (§9). */
+/** From here the header shows the category bar and the product page its photo grid (rules.md § Constants and formulas). */
 export const DESKTOP_MIN = 1024
 
 /**

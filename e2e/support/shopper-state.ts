@@ -1,6 +1,6 @@
 import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test'
 
-/** The demo shopper the server seeds (decisions.md §3). */
+/** The demo shopper the server seeds (decisions.md § Catalogue API). */
 export const DEMO_SHOPPER = { username: 'emilys', password: 'emilyspass' }
 
 export type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>

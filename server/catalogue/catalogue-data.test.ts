@@ -11,7 +11,7 @@ const products = catalogue.products.map((p) =>
   publish(p, { origin: 'http://localhost', apiBase: '/api', versionedImage: (path) => path }),
 )
 
-/** The filter options of spec §3 with the semantics of spec §9 / decisions §4. */
+/** The filter options of rules.md § Data and reference lists with the semantics of rules.md § Constants and formulas / decisions.md § Data fetching and caching. */
 const FILTERS = {
   discount: {
     '10%': (d: number) => d <= 10,
@@ -77,7 +77,7 @@ describe('the bundled catalogue data', () => {
     expect(barcodeFor(1)).toBe(barcodeFor(1))
   })
 
-  it('gives every filter option of spec §3 at least one product', () => {
+  it('gives every filter option of rules.md § Data and reference lists at least one product', () => {
     for (const [name, match] of Object.entries(FILTERS.discount)) {
       expect(
         products.some((p) => match(p.discountPercentage)),

@@ -1,6 +1,6 @@
 /**
- * The spec's 20 categories (spec §3, the carousel list), in carousel order. Slugs are the names in
- * lower case with '-' for spaces (decisions §3); the API derives each name from its slug.
+ * The spec's 20 categories (rules.md § Data and reference lists, the carousel list), in carousel order. Slugs are the names in
+ * lower case with '-' for spaces (decisions.md § Catalogue API); the API derives each name from its slug.
  */
 export const CATEGORY_SLUGS = [
   'smartphones',

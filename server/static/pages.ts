@@ -19,7 +19,7 @@ export interface AppServer {
 }
 
 /**
- * The same HTML for every shopper (decisions §11), so a CDN may keep a page for a minute and serve
+ * The same HTML for every shopper (decisions.md § Server rendering), so a CDN may keep a page for a minute and serve
  * it while it asks again for ten; browsers revalidate it each time (ETag, 304).
  */
 export const CACHE_PAGE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600'

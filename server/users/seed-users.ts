@@ -1,7 +1,7 @@
 import type { Accounts } from './accounts.ts'
 import type { UserStore } from './user-store.ts'
 
-/** The demo shopper of decisions §3, with a full profile, so the account pages have data from the first start. */
+/** The demo shopper of decisions.md § Catalogue API, with a full profile, so the account pages have data from the first start. */
 export const DEMO_SHOPPER = {
   username: 'emilys',
   password: 'emilyspass',

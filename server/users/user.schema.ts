@@ -49,7 +49,7 @@ const optionalFields = {
   address: v.optional(v.object(addressSchema.entries, 'Address must be an object')),
 }
 
-// The spec's registration payload (§3) spells it `userName` and sends `country` at the top level.
+// The spec's registration payload (rules.md § Data and reference lists) spells it `userName` and sends `country` at the top level.
 const acceptSpecSpelling = (input: unknown) => {
   if (typeof input !== 'object' || input === null) return input
   const body = input as Record<string, unknown>

@@ -9,7 +9,7 @@ interface AddressFieldsProps {
   errors: FieldErrors<AddressInput>
 }
 
-/** The shipping (or billing) address fields of spec §3 / §5. */
+/** The shipping (or billing) address fields of rules.md § Data and reference lists / § Validation rules. */
 export function AddressFields({ register, errors }: AddressFieldsProps) {
   return (
     <div className={styles.grid}>

@@ -10,7 +10,7 @@ interface ErrorStateProps {
   children?: ReactNode
 }
 
-/** What failed, in the words of spec §8, and Retry (decisions §5): every error in a page or part. */
+/** What failed, in the words of rules.md § Error messages, and Retry (decisions.md § Error handling): every error in a page or part. */
 export function ErrorState({ error, onRetry, children }: ErrorStateProps) {
   return (
     <div className={styles.error} role="alert">

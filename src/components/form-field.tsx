@@ -11,7 +11,7 @@ export interface ControlProps {
 
 interface FormFieldProps {
   label: string
-  /** The validation message to show under the field (spec §5: once it has been touched). */
+  /** The validation message to show under the field (rules.md § Validation rules: once it has been touched). */
   error?: string
   hint?: ReactNode
   children: (control: ControlProps) => ReactNode

@@ -1,6 +1,6 @@
 import { useState, type ImgHTMLAttributes } from 'react'
 
-// A neutral picture-frame drawing, embedded so it shows even when the network is gone (spec §8).
+// A neutral picture-frame drawing, embedded so it shows even when the network is gone (rules.md § Error messages).
 export const PLACEHOLDER_IMAGE =
   'data:image/svg+xml,' +
   encodeURIComponent(

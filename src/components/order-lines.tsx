@@ -11,7 +11,7 @@ interface Line extends PricedLine {
   title: string
 }
 
-/** The lines of a cart or an order: title × quantity and the discounted amount (spec §9). */
+/** The lines of a cart or an order: title × quantity and the discounted amount (rules.md § Constants and formulas). */
 export function LineList({ lines, label }: { lines: readonly Line[]; label?: string }) {
   return (
     <ul className={styles.items} aria-label={label}>
@@ -29,7 +29,7 @@ export function LineList({ lines, label }: { lines: readonly Line[]; label?: str
 
 type Totals = Pick<OrderAmounts, 'items' | 'promoDiscount' | 'promoCode' | 'total'>
 
-/** Items, the promo, shipping (free, spec §9) and the total: cart, checkout and a placed order. */
+/** Items, the promo, shipping (free, rules.md § Constants and formulas) and the total: cart, checkout and a placed order. */
 export function OrderTotals({ amounts }: { amounts: Totals }) {
   return (
     <>

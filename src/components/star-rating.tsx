@@ -2,7 +2,7 @@ import styles from './star-rating.module.css'
 
 const STARS = '★★★★★'
 
-/** A read-only 5-star rating (spec §9), partially filled to the exact value. */
+/** A read-only 5-star rating (rules.md § Constants and formulas), partially filled to the exact value. */
 export function StarRating({ rating }: { rating: number }) {
   const value = Math.min(5, Math.max(0, rating))
   const label = `Rated ${value.toFixed(1)} out of 5`

@@ -9,8 +9,8 @@ import { stockCheckQuery } from '../domain/cart/stock.queries.ts'
 import styles from './stock-check.module.css'
 
 /**
- * Checks the cart's lines against fresh product data as the cart or checkout opens (decisions
- * §12): a product fresh in the cache is not asked again. Corrections show on their lines (the
+ * Checks the cart's lines against fresh product data as the cart or checkout opens (rules.md
+ * § Stock): a product fresh in the cache is not asked again. Corrections show on their lines (the
  * cart's atoms keep them); this says when the data could not be refreshed.
  */
 export function StockCheck() {

@@ -25,7 +25,7 @@ export function setApiFetch(fetchApi: Fetch): void {
 }
 
 /**
- * The one HTTP client. Retries are off here: TanStack Query owns them (decisions §4), so a failing
+ * The one HTTP client. Retries are off here: TanStack Query owns them (decisions.md § Data fetching and caching), so a failing
  * request is never retried by two layers at once. (ky 1, not 2: 2 weighs 8.4 KB gzip against
  * 4.7 on every page's critical path, and this edge needs nothing 2 adds.)
  */
@@ -36,7 +36,7 @@ export const http = ky.create({
   fetch: (input, init) => apiFetch(input as Request, init),
 })
 
-/** An error answer's body: its JSON when it has some, else its text (spec §8 shows either). */
+/** An error answer's body: its JSON when it has some, else its text (rules.md § Error messages shows either). */
 async function errorBody(response: Response): Promise<unknown> {
   const text = await response.text().catch(() => '')
   try {

@@ -9,7 +9,7 @@ const http500 = new ApiError({ kind: 'http', status: 500, body: { message: 'boom
 const httpError = (status: number, body: unknown) =>
   new ApiError({ kind: 'http', status, body }, 'x')
 
-describe('error messages (spec §8)', () => {
+describe('error messages (rules.md § Error messages)', () => {
   it.each([
     ['500', http500, ['Something went wrong please contact system admin!']],
     [

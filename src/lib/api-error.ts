@@ -75,7 +75,7 @@ export function toApiError(error: unknown): ApiError {
 }
 
 /**
- * The texts to show for a failure, exactly as spec §8 lists them: 500 → the admin text; otherwise
+ * The texts to show for a failure, exactly as rules.md § Error messages lists them: 500 → the admin text; otherwise
  * one per entry of an `errors` list, else the body's message, else the body when it is a string.
  */
 export function errorMessages(error: unknown): string[] {

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { DEFAULT_BRAND } from './page-heads.ts'
 
-// Build-time settings (decisions §2, §3). An empty variable counts as unset.
+// Build-time settings (rules.md § Brand and texts, decisions.md § Catalogue API). An empty variable counts as unset.
 // The bundled catalogue server, on the page's own origin.
 const BUNDLED_API_URL = '/api'
 

@@ -1,4 +1,4 @@
-/** The form messages of spec §5, verbatim; a message two forms share is one entry. */
+/** The form messages of rules.md § Validation rules, verbatim; a message two forms share is one entry. */
 export const validation = {
   // Shipping address, card and gift card
   fillOut: 'Please fill out this field.',
@@ -39,7 +39,7 @@ export const validation = {
   confirmPasswordRequired: 'Confirm Password is required',
   passwordMismatch: 'Passwords does not match',
 
-  // Profile. The letters-only message says FirstName for both names (spec §5).
+  // Profile. The letters-only message says FirstName for both names (rules.md § Validation rules).
   nameLetters: 'Please enter valid FirstName',
   nameMin: 'Must Contain 3 Characters',
   nameMax: 'Cannot exceed 10 Characters',

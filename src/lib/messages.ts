@@ -4,35 +4,35 @@ import { PAGE_NAMES } from './page-heads.ts'
 const brand = env.brand
 
 /**
- * Every visible text the spec quotes, verbatim, typos included (decisions §2), so a later
+ * Every visible text the spec quotes, verbatim, typos included (rules.md § Brand and texts), so a later
  * correction is one line. Texts of our own that shoppers see more than once live here too.
- * A text with a placeholder is a function of it. The form messages of spec §5 are in
+ * A text with a placeholder is a function of it. The form messages of rules.md § Validation rules are in
  * form-messages.ts: only the forms' code carries them.
  */
 export const messages = {
   brand,
   copyright: `© 2022 ${brand}`,
 
-  // A new build of the app (decisions §8)
+  // A new build of the app (rules.md § Added features)
   newVersion: `A new version of ${brand} is available`,
   reload: 'Reload',
 
-  // Home (spec §2.2)
+  // Home (rules.md § Home page)
   heroTitle: 'HOLIDAY GIFTS',
   heroCta: 'Shop the Gift Guide',
   bestSellers: 'Our Best Sellers',
 
-  // Listings and search (spec §2.3, §2.4, §2.5, §8); their pages' own texts are in page-messages.ts
+  // Listings and search (rules.md § Header and footer, § Product listings, § Search, § Error messages); their pages' own texts are in page-messages.ts
   allProducts: PAGE_NAMES.allProducts,
   moreCategories: 'More Categories',
   priceLow: 'Price Low',
   priceHigh: 'Price High',
   topRated: 'Top Rated',
 
-  // Customer service (spec §2.1)
+  // Customer service (rules.md § Routes and pages)
   loading: 'Loading...',
 
-  // Errors (spec §8)
+  // Errors (rules.md § Error messages)
   serverError: 'Something went wrong please contact system admin!',
   genericError: 'Something went wrong',
   offline: 'You are offline. Check your connection and try again.',

@@ -1,4 +1,4 @@
-// Durations of spec §9: success 2 s (3 s for add-to-cart, chosen by the caller), errors 4 s.
+// Durations of rules.md § Constants and formulas: success 2 s (3 s for add-to-cart, chosen by the caller), errors 4 s.
 export const TOAST_SUCCESS_MS = 2000
 export const TOAST_ERROR_MS = 4000
 

@@ -3,7 +3,7 @@ import { PAGE_NAMES } from './page-heads.ts'
 
 const brand = env.brand
 
-/** The listings' and search's texts (spec §2.3, §2.4, §2.5, §8). */
+/** The listings' and search's texts (rules.md § Header and footer, § Product listings, § Search, § Error messages). */
 export const listingMessages = {
   // 'Sort By: SELECT' is the sort control's label and its empty option.
   sortBy: 'Sort By:',
@@ -18,9 +18,9 @@ export const listingMessages = {
   searchNoResults: 'No product found!',
 } as const
 
-/** The product page's texts (spec §2.6, §4). */
+/** The product page's texts (rules.md § Product page, § State changes). */
 export const productMessages = {
-  // Product and cart (spec §2.6, §2.7, §4)
+  // Product and cart (rules.md § Product page, § Cart, § State changes)
   includedWithPurchase: 'Included with this Purchase',
   youMightAlsoLike: 'You Might Also Like',
   addToCart: 'Add to Cart',
@@ -28,7 +28,7 @@ export const productMessages = {
   addedToCart: 'Product Added To Cart Succesfully',
 } as const
 
-/** The cart's texts (spec §2.7, §4, §5). */
+/** The cart's texts (rules.md § Cart, § State changes, § Validation rules). */
 export const cartMessages = {
   yourCart: PAGE_NAMES.cart,
   cartEmpty: 'Your Shopping cart is empty',
@@ -41,9 +41,9 @@ export const cartMessages = {
   promoInvalid: 'Sorry Promo code is Invaild applying default 5$ off',
 } as const
 
-/** Sign-in, registration, the account modal and page (spec §2.8, §2.9, §2.12). */
+/** Sign-in, registration, the account modal and page (rules.md § Sign-in and registration, § Account modal, § My account). */
 export const accountMessages = {
-  // Account (spec §2.8, §2.9, §2.12)
+  // Account (rules.md § Sign-in and registration, § Account modal, § My account)
   createYourAccount: 'Create Your Account',
   createAccountHeading: 'Create An Account',
   createAccountText: `Create a ${brand} account with your email address.`,
@@ -64,9 +64,9 @@ export const accountMessages = {
     'Your changes were not kept: this catalogue service is a demo that does not store them. Your details are shown as the service still has them.',
 } as const
 
-/** Checkout and order confirmation (spec §2.10, §2.11). */
+/** Checkout and order confirmation (rules.md § Checkout, § Order confirmation). */
 export const checkoutMessages = {
-  // Checkout and order confirmation (spec §2.10, §2.11)
+  // Checkout and order confirmation (rules.md § Checkout, § Order confirmation)
   cartCount: (count: number) => `Cart (${count})`,
   shippingAddress: 'Shipping Address',
   changeAddress: 'Change Address',

@@ -18,7 +18,7 @@ const line = (price: number, quantity: number, discountPercentage: number): Pric
   discountPercentage,
 })
 
-describe('cart totals (spec §9)', () => {
+describe('cart totals (rules.md § Constants and formulas)', () => {
   it.each([
     [line(10, 3, 0), 30, 30],
     [line(19.99, 2, 15), 39.98, 33.98],
@@ -59,7 +59,7 @@ describe('cart totals (spec §9)', () => {
   })
 })
 
-describe('promo codes (spec §5)', () => {
+describe('promo codes (rules.md § Validation rules)', () => {
   it.each([
     ['FLAT50', 50, true],
     ['flat50', 50, true],
@@ -76,7 +76,7 @@ describe('promo codes (spec §5)', () => {
   })
 })
 
-describe('prices (spec §9)', () => {
+describe('prices (rules.md § Constants and formulas)', () => {
   it.each([
     [100, 0, 100],
     [100, 12.5, 87.5],

@@ -1,11 +1,11 @@
 /**
- * Every price rule of the spec (§4, §5, §9) in one place: product, cart line, cart and order
+ * Every price rule of the spec (rules.md § State changes, § Validation rules, § Constants and formulas) in one place: product, cart line, cart and order
  * amounts, promo codes, the gift card, instalments. Cart, checkout and the confirmation all use it,
  * and so does the server for a product's price in its page's structured data: it imports nothing.
  */
 
 /**
- * Prices are shown with $ (spec §9): "$1,145.05", "-$5.00". Written out rather than with
+ * Prices are shown with $ (rules.md § Constants and formulas): "$1,145.05", "-$5.00". Written out rather than with
  * `Intl.NumberFormat`, whose first use loads the browser's locale data: creating one at start-up
  * measured ~23 ms of main-thread time here, ~90 ms on Lighthouse's 4× slower phone, inside the
  * entry's evaluation (the task that sets home's Total Blocking Time).
@@ -26,11 +26,11 @@ export function roundCents(amount: number): number {
   return (Math.sign(amount) * Math.round(cents + 1e-7)) / 100 || 0
 }
 
-/** Spec §9's discount: amount × (100 − discountPercentage) / 100, not yet rounded. */
+/** The discount (rules.md § Constants and formulas): amount × (100 − discountPercentage) / 100, not yet rounded. */
 const afterDiscount = (amount: number, discountPercentage: number) =>
   (amount * (100 - discountPercentage)) / 100
 
-/** A product's price after its discount, to 2 decimals (spec §9). */
+/** A product's price after its discount, to 2 decimals (rules.md § Constants and formulas). */
 export const discountedPrice = (price: number, discountPercentage: number) =>
   roundCents(afterDiscount(price, discountPercentage))
 
@@ -41,14 +41,14 @@ export interface PricedLine {
   discountPercentage: number
 }
 
-/** Spec §9: line price = quantity × price. */
+/** rules.md § Constants and formulas: line price = quantity × price. */
 export const linePrice = (line: PricedLine) => roundCents(line.quantity * line.price)
 
-/** Spec §9: discounted line price = line price × (100 − discount) / 100, to 2 decimals. */
+/** rules.md § Constants and formulas: discounted line price = line price × (100 − discount) / 100, to 2 decimals. */
 export const lineDiscountedPrice = (line: PricedLine) =>
   roundCents(afterDiscount(line.quantity * line.price, line.discountPercentage))
 
-/** Spec §9: the cart total is the sum of the lines' discounted amounts, rounded once, to 2 decimals. */
+/** rules.md § Constants and formulas: the cart total is the sum of the lines' discounted amounts, rounded once, to 2 decimals. */
 export const cartTotal = (lines: readonly PricedLine[]) =>
   roundCents(
     lines.reduce(
@@ -57,7 +57,7 @@ export const cartTotal = (lines: readonly PricedLine[]) =>
     ),
   )
 
-/** Spec §5: FLAT50 (any case) takes 50 off; any other non-empty code takes the default 5 off. */
+/** rules.md § Validation rules: FLAT50 (any case) takes 50 off; any other non-empty code takes the default 5 off. */
 export const PROMO_CODE = 'FLAT50'
 export const PROMO_VALUE = 50
 export const PROMO_DEFAULT_VALUE = 5
@@ -68,7 +68,7 @@ export interface AppliedPromo {
   valid: boolean
 }
 
-/** The promo a code gives; undefined for an empty code (no discount, spec §4). */
+/** The promo a code gives; undefined for an empty code (no discount, rules.md § State changes). */
 export function promoFor(code: string): AppliedPromo | undefined {
   const trimmed = code.trim()
   if (!trimmed) return undefined
@@ -81,8 +81,8 @@ export function promoFor(code: string): AppliedPromo | undefined {
 }
 
 /**
- * An order's amounts (spec §9): the items after their discounts, the promo, free shipping, and the
- * total = items − promo (it may reach 0 or less; checkout is then disabled, spec §5).
+ * An order's amounts (rules.md § Constants and formulas): the items after their discounts, the promo, free shipping, and the
+ * total = items − promo (it may reach 0 or less; checkout is then disabled, rules.md § Validation rules).
  */
 export function orderAmounts(lines: readonly PricedLine[], promo: AppliedPromo | null) {
   const items = cartTotal(lines)
@@ -102,5 +102,5 @@ export type OrderAmounts = ReturnType<typeof orderAmounts>
 /** 'Pay in 4' instalments: the total in four equal payments, to the cent. */
 export const instalment = (total: number) => roundCents(Math.max(total, 0) / 4)
 
-/** The gift card line: a fixed $60.00 (spec §2.11, §9). */
+/** The gift card line: a fixed $60.00 (rules.md § Order confirmation, § Constants and formulas). */
 export const GIFT_CARD_AMOUNT = 60

@@ -4,7 +4,7 @@ import type { Notifier } from './notify.ts'
 declare module '@tanstack/react-query' {
   interface Register {
     mutationMeta: {
-      /** Toasted when the mutation succeeds (spec §4's add-to-cart message, for one). */
+      /** Toasted when the mutation succeeds (the add-to-cart message of rules.md § State changes, for one). */
       successMessage?: string
       successToastMs?: number
     }
@@ -14,7 +14,7 @@ declare module '@tanstack/react-query' {
 /** For how long a catalogue kept on the device is worth painting (lib/query-persistence.ts). */
 export const PERSISTED_MAX_AGE_MS = 24 * 60 * 60_000
 
-// Catalogue data changes rarely: fresh for 5 minutes (decisions §4). Kept in memory as long as the
+// Catalogue data changes rarely: fresh for 5 minutes (decisions.md § Data fetching and caching). Kept in memory as long as the
 // persisted copy is worth restoring: a shorter gcTime would drop an idle tab's catalogue from the
 // saved cache long before its 24 hours (TanStack Query's persistence guide).
 const STALE_MS = 5 * 60_000
@@ -22,7 +22,7 @@ const GC_MS = PERSISTED_MAX_AGE_MS
 const MAX_RETRIES = 2
 
 /**
- * Errors are presented here and only here (decisions §5): a failed background refresh keeps its
+ * Errors are presented here and only here (decisions.md § Error handling): a failed background refresh keeps its
  * data and toasts; a failed first load toasts nothing, because its page shows the error with Retry.
  */
 export function createQueryClient(notify: Notifier): QueryClient {

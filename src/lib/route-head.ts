@@ -80,7 +80,7 @@ export function pageHead(match: HeadMatch, page: PageInfo): RouteHead {
 /**
  * The head of a page of the shopper's own (the cart, checkout, the orders…): named, never indexed.
  * Such a route also says `ssr: false` (the server sends its frame only, in its loading state, and
- * the browser renders the page: decisions §11) and `pendingMinMs: 0`: that loading state is
+ * the browser renders the page: decisions.md § Server rendering) and `pendingMinMs: 0`: that loading state is
  * already on screen when the app takes over, so the page replaces it as soon as it can instead of
  * the router keeping it up another 500 ms.
  */

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { createStore } from 'jotai'
 
-/** What every route's loader, beforeLoad and head receive (conventions: the query client comes from here). */
+/** What every route's loader, beforeLoad and head receive (the query client comes from here: decisions.md § Data fetching and caching). */
 export interface RouterContext {
   queryClient: QueryClient
   /** The Jotai store, so guards can read client state such as the session. */

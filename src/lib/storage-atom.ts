@@ -29,7 +29,7 @@ function validatedStorage<S extends v.GenericSchema>(schema: S): SyncStorage<v.I
     if (raw === null) return initialValue
     const value = parseStored(schema, raw)
     if (value !== undefined) return value
-    // A corrupted value is reset, never fatal (decisions §1): the next write starts clean.
+    // A corrupted value is reset, never fatal (decisions.md § Stack): the next write starts clean.
     safely(() => localStorage.removeItem(key), undefined)
     return initialValue
   }

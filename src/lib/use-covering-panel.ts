@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent } from 'react'
 
 /**
- * While `active`, a panel covers the page: the page behind does not scroll (spec §4) and Escape
+ * While `active`, a panel covers the page: the page behind does not scroll (rules.md § State changes) and Escape
  * calls `onClose`. For the phone menu and the filter sheet (a modal is the browser's own dialog,
  * which does both itself: components/modal.tsx).
  */

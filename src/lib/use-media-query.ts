@@ -18,7 +18,7 @@ export function useMediaQuery(query: string, serverValue = false): boolean {
   )
 }
 
-/** decisions §9: 1024 px and wider shows the full header bar; narrower, the hamburger. */
+/** rules.md § Responsive layout: 1024 px and wider shows the full header bar; narrower, the hamburger. */
 export const DESKTOP_QUERY = '(min-width: 1024px)'
 /** Footer link lists become accordions below this width. */
 export const TABLET_QUERY = '(min-width: 768px)'

@@ -5,7 +5,7 @@ import { PRIVATE_PAGES } from '../lib/page-heads.ts'
 import { pageHead } from '../lib/route-head.ts'
 
 /**
- * The guard (spec §2.1, decisions §7): pages below it are for signed-in shoppers only. The session
+ * The guard (rules.md § Routes and pages, decisions.md § Accounts and sessions): pages below it are for signed-in shoppers only. The session
  * is in the browser's storage, so the server sends these pages' frame and the browser decides,
  * once the page is hydrated (a redirect while the server's HTML is being taken over would leave
  * it describing another page): a signed-out visitor goes to the home page.

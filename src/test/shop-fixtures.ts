@@ -37,7 +37,7 @@ export function changeStock(changes: Record<number, { stock: number }>) {
   )
 }
 
-/** The cart line a product becomes (decisions §6). */
+/** The cart line a product becomes (rules.md § Purchase flow). */
 export function cartLineOf(product: ApiProduct, quantity: number): CartLine {
   const { id, title, brand, category, price, discountPercentage, thumbnail } = product
   const { stock, minimumOrderQuantity } = product
@@ -47,7 +47,7 @@ export function cartLineOf(product: ApiProduct, quantity: number): CartLine {
   }
 }
 
-/** A valid shipping address (spec §5). */
+/** A valid shipping address (rules.md § Validation rules). */
 export const TEST_ADDRESS: Address = {
   firstName: 'Asha',
   lastName: 'Rao',

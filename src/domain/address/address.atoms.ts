@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { atomWithValidatedStorage } from '../../lib/storage-atom.ts'
 import { addressSchema, type Address } from './address.schema.ts'
 
-// The shipping address, saved under the spec's key 'address' (§3) after a valid submit.
+// The shipping address, saved under the spec's key 'address' (rules.md § Data and reference lists) after a valid submit.
 const storedAddressAtom = atomWithValidatedStorage('address', v.nullable(addressSchema), null)
 
 export const addressAtom = atom((get) => get(storedAddressAtom))

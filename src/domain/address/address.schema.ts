@@ -17,7 +17,7 @@ export const PINCODE = /^[1-9]\d{5}$/
 /** An Indian mobile number: 10 digits from 6-9, optionally after +91. */
 export const MOBILE = /^(?:\+91[\s-]?)?[6-9]\d{9}$/
 
-/** Spec §5, shipping address; its messages are in lib/messages.ts, verbatim. */
+/** rules.md § Validation rules, shipping address; its messages are in lib/messages.ts, verbatim. */
 export const addressSchema = v.object({
   firstName: required(40),
   lastName: required(40),

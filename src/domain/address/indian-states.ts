@@ -1,4 +1,4 @@
-/** The 36 Indian states and union territories of the state selector (spec §3). */
+/** The 36 Indian states and union territories of the state selector (rules.md § Data and reference lists). */
 export const INDIAN_STATES = [
   'Andaman and Nicobar Islands',
   'Andhra Pradesh',

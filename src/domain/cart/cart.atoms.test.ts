@@ -50,7 +50,7 @@ describe('cart atoms', () => {
   })
 })
 
-describe('the stock rules in the cart (decisions §12)', () => {
+describe('the stock rules in the cart (rules.md § Stock)', () => {
   const limited = { ...product, stock: 2 }
 
   it('never holds more than the stock, and says whether an add was made', () => {

@@ -21,7 +21,7 @@ import {
   type StockFacts,
 } from './quantity.ts'
 
-// Stored under the spec's key 'cart' and shared across tabs (decisions §6). Private: the action
+// Stored under the spec's key 'cart' and shared across tabs (rules.md § Purchase flow). Private: the action
 // atoms below are the only way to change it, so the spec's rules hold everywhere.
 const cartLinesAtom = atomWithValidatedStorage('cart', cartSchema, [])
 
@@ -80,7 +80,7 @@ export const changeQuantityAtom = atom(
 )
 
 /**
- * The cart checked against fresh product data (stale carts, decisions §12): each line takes the
+ * The cart checked against fresh product data (stale carts, rules.md § Stock): each line takes the
  * product's stock rules now, a quantity over the stock is lowered (under a minimum, raised) and the
  * shopper is told per line. Returns the corrections made, so Place Order can stop to show them.
  */
@@ -129,7 +129,7 @@ const promoSchema = v.nullable(
   }),
 )
 
-// The applied promo, so cart, checkout and confirmation show the same total (decisions §6).
+// The applied promo, so cart, checkout and confirmation show the same total (rules.md § Purchase flow).
 // Kept under 'promo' so a reload during checkout does not silently change the total.
 const promoStoreAtom = atomWithValidatedStorage('promo', promoSchema, null)
 
@@ -145,7 +145,7 @@ export const promoAtom = atom((get) => {
     : null
 })
 
-/** Applies a code (spec §4): FLAT50 → 50 off; another non-empty code → 5 off; empty → none. */
+/** Applies a code (rules.md § State changes): FLAT50 → 50 off; another non-empty code → 5 off; empty → none. */
 export const applyPromoAtom = atom(null, (_get, set, code: string) => {
   set(promoStoreAtom, promoFor(code) ?? null)
 })
@@ -156,7 +156,7 @@ export const clearPromoAtom = atom(null, (_get, set) => set(promoStoreAtom, RESE
 export const isOrderable = (line: CartLine) => isAvailable(limitsOf(line))
 
 /**
- * The cart's lines with their amounts (spec §9): what cart, checkout and the placed order show.
+ * The cart's lines with their amounts (rules.md § Constants and formulas): what cart, checkout and the placed order show.
  * A line that cannot be bought now is left out of them, in `unavailable`: it blocks the order
  * until it is removed or saved for later.
  */

@@ -13,7 +13,7 @@ const product = (id: number): CartProduct => ({
 })
 const line = (id: number, quantity: number): CartLine => ({ ...product(id), quantity })
 
-describe('cart rules (spec §4)', () => {
+describe('cart rules (rules.md § State changes)', () => {
   it.each([
     ['adds a new product with quantity 1', [], 1, [line(1, 1)]],
     ['adds 1 to a product already present', [line(1, 1)], 1, [line(1, 2)]],
@@ -49,7 +49,7 @@ describe('cart rules (spec §4)', () => {
       'remove',
       [{ ...line(1, 3), minimumOrderQuantity: 3 }],
     ],
-    ['drops a line of 1 (spec §4)', [{ ...line(1, 1), stock: 2 }], 'remove', []],
+    ['drops a line of 1 (rules.md § State changes)', [{ ...line(1, 1), stock: 2 }], 'remove', []],
   ] as const)('change quantity with stock rules: %s', (_name, lines, change, expected) => {
     expect(changeQuantity(lines, 1, change)).toEqual(expected)
   })

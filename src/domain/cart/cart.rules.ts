@@ -1,13 +1,13 @@
 import type { CartLine } from './cart.schemas.ts'
 import { limitsOf, quantityAfterAdd, quantityAfterRemove, type StockFacts } from './quantity.ts'
 
-/** What the cart keeps of a product (decisions §6): the fields the cart shows, and its stock rules. */
+/** What the cart keeps of a product (rules.md § Purchase flow): the fields the cart shows, and its stock rules. */
 export type CartProduct = Omit<CartLine, 'quantity'>
 
 export type QuantityChange = 'add' | 'remove'
 
 /**
- * Spec §4: a product already present gets quantity + 1, otherwise it is added with quantity 1,
+ * rules.md § State changes: a product already present gets quantity + 1, otherwise it is added with quantity 1,
  * or with its minimum order. At its stock the cart stays as it is (quantity.ts says why).
  */
 export function addLine(lines: readonly CartLine[], product: CartProduct): CartLine[] {
@@ -30,13 +30,13 @@ const stockFacts = ({ stock, minimumOrderQuantity }: StockFacts): StockFacts => 
   ...(minimumOrderQuantity !== undefined && { minimumOrderQuantity }),
 })
 
-/** Spec §4: delete one line by id. */
+/** rules.md § State changes: delete one line by id. */
 export function removeLine(lines: readonly CartLine[], id: number): CartLine[] {
   return lines.filter((line) => line.id !== id)
 }
 
 /**
- * Spec §4: 'add' is +1, 'remove' is −1; a line reaching 0 or less is dropped. Past the stock, or
+ * rules.md § State changes: 'add' is +1, 'remove' is −1; a line reaching 0 or less is dropped. Past the stock, or
  * under a minimum above 1, the line stays as it is.
  */
 export function changeQuantity(

@@ -4,7 +4,7 @@ import { limitsOf, MAX_LINE_QUANTITY, withinLimits } from './quantity.ts'
 const count = v.pipe(v.number(), v.integer(), v.minValue(0))
 
 /**
- * A cart line: the product fields the cart shows, plus the quantity (spec §3, decisions §6), and
+ * A cart line: the product fields the cart shows, plus the quantity (rules.md § Data and reference lists, rules.md § Purchase flow), and
  * the product's stock and minimum order as last seen, which every quantity control obeys (lines
  * kept before they were have neither until the cart checks them).
  */

@@ -56,7 +56,7 @@ describe('Add to Cart and Edit Item', () => {
 
   it.each([
     ['one less', { stock: 5 }, 3, 2],
-    ['from 1 the line leaves (spec §4)', { stock: 5 }, 1, 0],
+    ['from 1 the line leaves (rules.md § State changes)', { stock: 5 }, 1, 0],
     ['one less, above the minimum', { minimumOrderQuantity: 3 }, 4, 3],
     ['not under a minimum above 1', { minimumOrderQuantity: 3 }, 3, null],
     ['a line of 1 with a minimum still leaves', { minimumOrderQuantity: 3 }, 1, 0],

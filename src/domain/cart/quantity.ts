@@ -1,5 +1,5 @@
 /**
- * The stock rules (decisions §12): wherever a quantity changes (Add to Cart, Express Checkout,
+ * The stock rules (rules.md § Stock): wherever a quantity changes (Add to Cart, Express Checkout,
  * Edit Item, Save for Later and back, another tab, Place Order), a line holds at most the
  * product's stock and at least its minimum order quantity, and the shopper is told why a control
  * stops. Every control asks this one module.
@@ -38,7 +38,7 @@ export function quantityAfterAdd(current: number, limits: Limits): number | null
 }
 
 /**
- * What one less makes of a line: 0 means it leaves the cart (spec §4, from 1). Null when that
+ * What one less makes of a line: 0 means it leaves the cart (rules.md § State changes, from 1). Null when that
  * would go under a minimum above 1: the shopper removes the line instead.
  */
 export function quantityAfterRemove(current: number, limits: Limits): number | null {

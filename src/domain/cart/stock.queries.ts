@@ -15,7 +15,7 @@ const factsOf = ({ stock, minimumOrderQuantity }: StockFacts): StockFacts => ({
 })
 
 /**
- * The stock of a cart's products (decisions §12), one product query each: a product fresh in the
+ * The stock of a cart's products (rules.md § Stock), one product query each: a product fresh in the
  * cache is not asked again, unless `refetch` (right before an order is saved). Offline, or where
  * the catalogue does not answer, the last data this device saw stands and `refreshed` says so:
  * the shopper is never stopped without a reason.

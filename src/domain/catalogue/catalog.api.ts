@@ -12,7 +12,7 @@ import {
 } from './catalog.schemas.ts'
 import { sortOption, type SortValue } from './sorting.ts'
 
-/** Page size for listings, load-more and search (spec §9). */
+/** Page size for listings, load-more and search (rules.md § Constants and formulas). */
 export const PAGE_SIZE = 30
 
 /** A product id as a page address carries it: a positive whole number, at most 9 digits. */
@@ -27,7 +27,7 @@ export interface ListScope {
   sort?: SortValue
 }
 
-/** One page of a listing, sorted by the API (decisions §4). */
+/** One page of a listing, sorted by the API (decisions.md § Data fetching and caching). */
 export function fetchProductPage(
   scope: ListScope,
   skip: number,
@@ -54,7 +54,7 @@ export async function fetchProductScope(
   return list.products
 }
 
-/** The categories of the API in use, in its order (decisions §3). */
+/** The categories of the API in use, in its order (decisions.md § Catalogue API). */
 export function fetchCategories(signal?: AbortSignal): Promise<Category[]> {
   return requestJson(categoryListSchema, 'products/categories', { signal })
 }
@@ -93,7 +93,7 @@ export function searchProducts(
 }
 
 /**
- * 'You Might Also Like' (decisions §4): `products?limit=3&skip=N` with N in 0–99 derived from the
+ * 'You Might Also Like' (decisions.md § Data fetching and caching): `products?limit=3&skip=N` with N in 0–99 derived from the
  * product id, so the answer is cacheable, and chosen so the window never holds the product itself.
  */
 export function relatedOffset(id: number): number {

@@ -34,7 +34,7 @@ export const catalogKeys = {
 }
 
 /**
- * The API's categories, in its order (decisions §3). Until its first answer the bundled list stands
+ * The API's categories, in its order (decisions.md § Catalogue API). Until its first answer the bundled list stands
  * in, dated 0: stale at once, and never mistaken for the API's word (see listing-loader.ts). Kept
  * with the catalogue cache, so a returning shopper's menus are the API's from the first paint.
  */
@@ -80,11 +80,11 @@ export function productListQuery(scope: ListScope) {
 
 /**
  * Every product, 30 a page. Home reads its first page (`products?limit=30&skip=0`) for the best
- * sellers, so /products opens from the same cache entry afterwards (decisions §4).
+ * sellers, so /products opens from the same cache entry afterwards (decisions.md § Data fetching and caching).
  */
 export const allProductsQuery = () => productListQuery({})
 
-/** A whole category at once, for filtering on the client (decisions §4). */
+/** A whole category at once, for filtering on the client (decisions.md § Data fetching and caching). */
 export function productScopeQuery(category: string | undefined) {
   return queryOptions({
     queryKey: catalogKeys.scope(category),
@@ -92,7 +92,7 @@ export function productScopeQuery(category: string | undefined) {
   })
 }
 
-/** Search results, 30 a page (spec §5, decisions §4). */
+/** Search results, 30 a page (rules.md § Validation rules, decisions.md § Data fetching and caching). */
 export function searchQuery(query: string) {
   return infiniteQueryOptions({
     queryKey: catalogKeys.search(query),
@@ -115,7 +115,7 @@ function findCachedProduct(queryClient: QueryClient, id: number) {
 
 /**
  * One product. Seeded from any cached list that holds it, so opening a product from a listing
- * makes no request (decisions §4); its freshness is that of the list it came from.
+ * makes no request (decisions.md § Data fetching and caching); its freshness is that of the list it came from.
  */
 export function productQuery(queryClient: QueryClient, id: number) {
   // Both seeding callbacks read the same search of the cache, done once.
@@ -136,7 +136,7 @@ export function relatedQuery(id: number) {
   })
 }
 
-/** The 4 highest-rated products, highest first (spec §2.2); ties keep catalogue order. */
+/** The 4 highest-rated products, highest first (rules.md § Home page); ties keep catalogue order. */
 export function bestSellers(products: readonly Product[], count = 4): Product[] {
   return [...products].sort((a, b) => b.rating - a.rating).slice(0, count)
 }

@@ -4,7 +4,7 @@ import * as v from 'valibot'
 export const productCardSchema = v.object({
   id: v.pipe(v.number(), v.integer()),
   title: v.string(),
-  // The public demo API may omit brand (decisions §3).
+  // The public demo API may omit brand (decisions.md § Catalogue API).
   brand: v.optional(v.string()),
   category: v.string(),
   price: v.number(),

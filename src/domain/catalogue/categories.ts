@@ -5,9 +5,9 @@ import { nameFromSlug } from './slug.ts'
 export type { Category }
 
 /**
- * The bundled catalogue server's 20 categories (spec §3, the carousel list), in its order: the
+ * The bundled catalogue server's 20 categories (rules.md § Data and reference lists, the carousel list), in its order: the
  * build takes them from the server (vite.config.ts `define`), so the first screen waits for
- * nothing; the list of the API in use replaces them in the background (decisions §3).
+ * nothing; the list of the API in use replaces them in the background (decisions.md § Catalogue API).
  */
 export const BUNDLED_CATEGORIES: readonly Category[] = __BUNDLED_CATEGORY_SLUGS__.map((slug) => {
   // Another API's pictures are unknown until its own list says: none are guessed (no failed requests).
@@ -16,7 +16,7 @@ export const BUNDLED_CATEGORIES: readonly Category[] = __BUNDLED_CATEGORY_SLUGS_
   return { slug, name: nameFromSlug(slug), image }
 })
 
-/** The header bar shows these; the rest go under 'More Categories' (spec §2.3). */
+/** The header bar shows these; the rest go under 'More Categories' (rules.md § Header and footer). */
 export const HEADER_CATEGORY_COUNT = 4
 
 /**

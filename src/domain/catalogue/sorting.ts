@@ -1,7 +1,7 @@
 import { messages } from '../../lib/messages.ts'
 import type { Product } from './catalog.schemas.ts'
 
-/** Sort values of spec §3: 0 price ascending, 1 price descending, 2 rating descending. */
+/** Sort values of rules.md § Data and reference lists: 0 price ascending, 1 price descending, 2 rating descending. */
 export const SORT_OPTIONS = [
   { value: 'price-asc', label: messages.priceLow, sortBy: 'price', order: 'asc' },
   { value: 'price-desc', label: messages.priceHigh, sortBy: 'price', order: 'desc' },

@@ -24,7 +24,7 @@ export async function loadCategories(queryClient: QueryClient): Promise<void> {
 
 /**
  * Refreshes the category list from the API once the first page has painted and the browser is idle
- * (decisions §3): the first screen never waits for it, and a fresh list makes no request.
+ * (decisions.md § Catalogue API): the first screen never waits for it, and a fresh list makes no request.
  */
 export function RefreshCategories() {
   const queryClient = useQueryClient()

@@ -5,7 +5,7 @@ import { cartLineSchema } from '../cart/cart.schemas.ts'
 export const PAYMENT_METHODS = ['card', 'paypal', 'paylater', 'applepay'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
-/** How an order was paid: never card details, only the last four digits (decisions §6). */
+/** How an order was paid: never card details, only the last four digits (rules.md § Purchase flow). */
 export const paymentSummarySchema = v.object({
   method: v.picklist(PAYMENT_METHODS),
   cardLast4: v.optional(v.pipe(v.string(), v.regex(/^\d{4}$/))),
@@ -15,7 +15,7 @@ export const paymentSummarySchema = v.object({
 
 export type PaymentSummary = v.InferOutput<typeof paymentSummarySchema>
 
-/** Spec §3 'orderDetails' (cartData and price), with what decisions §6 adds. */
+/** rules.md § Data and reference lists 'orderDetails' (cartData and price), with what rules.md § Purchase flow adds. */
 export const orderSchema = v.object({
   orderNumber: v.pipe(v.string(), v.regex(/^MRD-[A-Z0-9]{8}$/)),
   date: v.pipe(v.string(), v.isoTimestamp()),

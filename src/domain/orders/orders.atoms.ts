@@ -3,9 +3,9 @@ import * as v from 'valibot'
 import { atomWithValidatedStorage } from '../../lib/storage-atom.ts'
 import { orderSchema, type Order } from './order.schemas.ts'
 
-// The last order, under the spec's key 'orderDetails' (§3); the confirmation page shows it.
+// The last order, under the spec's key 'orderDetails' (rules.md § Data and reference lists); the confirmation page shows it.
 const orderDetailsAtom = atomWithValidatedStorage('orderDetails', v.nullable(orderSchema), null)
-// Every order placed on this device, newest first (decisions §8: 'My Purchases').
+// Every order placed on this device, newest first (rules.md § Added features: 'My Purchases').
 const orderHistoryAtom = atomWithValidatedStorage('orderHistory', v.array(orderSchema), [])
 
 export const lastOrderAtom = atom((get) => get(orderDetailsAtom))
@@ -21,7 +21,7 @@ export const recordOrderAtom = atom(null, (get, set, order: Order) => {
 
 const ORDER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'
 
-/** 'MRD-' and 8 random characters, made when the order is placed (decisions §6). */
+/** 'MRD-' and 8 random characters, made when the order is placed (rules.md § Purchase flow). */
 export function newOrderNumber(
   randomBytes: () => Uint8Array = () => crypto.getRandomValues(new Uint8Array(8)),
 ): string {

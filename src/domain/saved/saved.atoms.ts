@@ -20,7 +20,7 @@ const savedItemSchema = v.object({
 
 export type SavedItem = v.InferOutput<typeof savedItemSchema>
 
-// The product page's bookmarks, kept on this device only (spec §2.6) under 'savedItems'.
+// The product page's bookmarks, kept on this device only (rules.md § Product page) under 'savedItems'.
 const savedItemsAtom = atomWithValidatedStorage('savedItems', v.array(savedItemSchema), [])
 
 export const savedAtom = atom((get) => get(savedItemsAtom))

@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import { atomWithValidatedStorage } from '../../lib/storage-atom.ts'
 
 /**
- * The session, under the spec's keys (§3, §6): 'userDetails' ({ userName: first name, id }) and
+ * The session, under the spec's keys (rules.md § Data and reference lists, § Shopper roles): 'userDetails' ({ userName: first name, id }) and
  * 'isUserLoggedIn', plus the access token under 'accessToken'. The password is never stored.
  */
 const userDetailsAtom = atomWithValidatedStorage(
@@ -52,12 +52,12 @@ export const renameSessionAtom = atom(null, (get, set, userName: string) => {
   if (details) set(userDetailsAtom, { ...details, userName })
 })
 
-/** Sign-out (spec §4): the stored flag, user details and token are removed. */
+/** Sign-out (rules.md § State changes): the stored flag, user details and token are removed. */
 export const clearSessionAtom = atom(null, (_get, set) => {
   set(isUserLoggedInAtom, RESET)
   set(userDetailsAtom, RESET)
   set(accessTokenAtom, RESET)
 })
 
-/** The account modal's open state (spec §2.9): the header's user icon opens it. */
+/** The account modal's open state (rules.md § Account modal): the header's user icon opens it. */
 export const accountModalOpenAtom = atom(false)

@@ -13,7 +13,7 @@ const AccountDialog = lazyComponent(
 /** Starts loading the dialog's code as the shopper reaches for what opens it. */
 export const preloadAccountModal = AccountDialog.preload
 
-/** The account modal of spec §2.9, opened by the header's user icon. */
+/** The account modal of rules.md § Account modal, opened by the header's user icon. */
 export function AccountModal() {
   const [open, setOpen] = useAtom(accountModalOpenAtom)
   if (!open) return null

@@ -23,7 +23,7 @@ export function login({ username, password }: Credentials): Promise<LoginRespons
   })
 }
 
-/** The registration payload of spec §3, plus `username` for DummyJSON-compatible APIs. */
+/** The registration payload of rules.md § Data and reference lists, plus `username` for DummyJSON-compatible APIs. */
 export interface RegistrationPayload {
   country: string
   email: string
@@ -48,7 +48,7 @@ export function fetchUser(id: number, token: string, signal?: AbortSignal): Prom
   return requestJson(userSchema, `users/${id}`, { headers: bearer(token), signal })
 }
 
-/** The profile save of spec §7: gender, email, phone, names, password and birthDate. */
+/** The profile save of rules.md § API calls: gender, email, phone, names, password and birthDate. */
 export interface ProfileChanges {
   firstName: string
   lastName: string
@@ -71,7 +71,7 @@ export function updateUser(id: number, token: string, changes: ProfileChanges): 
  * The profile save, checked: the stored profile is read back and must show what the save answered
  * (and a new password must sign in). An API that only simulates writes (the public demo API)
  * answers a save with the changed user and keeps nothing: that is an error the shopper is told of,
- * never a success (decisions §3).
+ * never a success (decisions.md § Catalogue API).
  */
 export async function saveProfile(
   user: User,
@@ -89,7 +89,7 @@ export async function saveProfile(
 }
 
 /**
- * Whether `password` is the shopper's current one: the server checks it by a login (decisions §7),
+ * Whether `password` is the shopper's current one: the server checks it by a login (decisions.md § Accounts and sessions),
  * so no copy of it is ever kept here. Wrong credentials are an answer, not an error.
  */
 export async function passwordMatches(username: string, password: string): Promise<boolean> {

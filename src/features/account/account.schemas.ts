@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 
-/** POST auth/login (api-contract). */
+/** POST auth/login (decisions.md § API contract). */
 export const loginResponseSchema = v.object({
   accessToken: v.string(),
   refreshToken: v.optional(v.string()),
@@ -13,7 +13,7 @@ export const loginResponseSchema = v.object({
   image: v.optional(v.string(), ''),
 })
 
-/** GET/PUT users/{id} and POST users/add (api-contract; optional where the public API varies). */
+/** GET/PUT users/{id} and POST users/add (decisions.md § API contract; optional where the public API varies). */
 export const userSchema = v.object({
   id: v.pipe(v.number(), v.integer()),
   firstName: v.string(),

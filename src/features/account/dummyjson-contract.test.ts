@@ -105,7 +105,7 @@ describe('registration', () => {
         body: annLee,
       }),
     ])
-    // `userName` is the spec's (§3); DummyJSON reads `username`: both are sent.
+    // `userName` is the spec's (rules.md § Data and reference lists); DummyJSON reads `username`: both are sent.
     expect(Object.keys(only(sent).body as object).sort()).toEqual([
       'address',
       'birthDate',
@@ -145,7 +145,7 @@ describe('profile', () => {
       body,
     })
   /**
-   * Spec §7's full save; every field but firstName keeps Emily's value, so DummyJSON's answer
+   * the full save of rules.md § API calls; every field but firstName keeps Emily's value, so DummyJSON's answer
    * (updateUserById defaults each absent field to the stored one) is the one recorded for
    * `{"firstName":"Changed"}`.
    */

@@ -9,7 +9,7 @@ import { accountKeys } from './account.queries.ts'
 import type { LoginResponse } from './account.schemas.ts'
 import { clearSessionAtom, signInAtom } from '../../domain/session/session.atoms.ts'
 
-/** Keeps what a login answers as the session (spec §4): first name, id and token; never the password. */
+/** Keeps what a login answers as the session (rules.md § State changes): first name, id and token; never the password. */
 function useStartSession() {
   const signIn = useSetAtom(signInAtom)
   return useCallback(
@@ -29,8 +29,8 @@ export function useSignIn() {
 }
 
 /**
- * Registration, then the automatic login of spec §4. An API that accepts the account and then
- * does not know it (the public demo API simulates writes) is said so plainly (decisions §3).
+ * Registration, then the automatic login of rules.md § State changes. An API that accepts the account and then
+ * does not know it (the public demo API simulates writes) is said so plainly (decisions.md § Catalogue API).
  */
 export function useRegister() {
   const startSession = useStartSession()
@@ -50,7 +50,7 @@ export function useRegister() {
   })
 }
 
-/** Sign-out (spec §4, decisions §7): the session goes, user data leaves the cache, back to home. */
+/** Sign-out (rules.md § State changes, decisions.md § Accounts and sessions): the session goes, user data leaves the cache, back to home. */
 export function useSignOut() {
   const clearSession = useSetAtom(clearSessionAtom)
   const queryClient = useQueryClient()
@@ -62,7 +62,7 @@ export function useSignOut() {
   }, [clearSession, queryClient, navigate])
 }
 
-/** 'Back one page' after signing in or registering (spec §2.8), or home when there is none. */
+/** 'Back one page' after signing in or registering (rules.md § Sign-in and registration), or home when there is none. */
 export function useGoBack() {
   const router = useRouter()
   const canGoBack = useCanGoBack()

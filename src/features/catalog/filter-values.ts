@@ -1,5 +1,5 @@
 /**
- * The values the fixed filter groups of spec §3 take in a listing's URL, which every page's route
+ * The values the fixed filter groups of rules.md § Data and reference lists take in a listing's URL, which every page's route
  * table validates (listing-search.ts); filters.ts gives each its label and its rule (the listing's
  * code), and the compiler checks the two name the same values. Brands come from the data.
  */

@@ -25,7 +25,7 @@ const product = (id: number, fields: Partial<ProductCardData>): ProductCardData 
 
 const ids = (products: readonly ProductCardData[]) => products.map((p) => p.id)
 
-describe('filter semantics (spec §9)', () => {
+describe('filter semantics (rules.md § Constants and formulas)', () => {
   it.each([
     [
       'discount 10% is at most 10',
@@ -160,7 +160,7 @@ describe('filter semantics (spec §9)', () => {
   })
 })
 
-describe('brand options (decisions §3)', () => {
+describe('brand options (decisions.md § Catalogue API)', () => {
   it("are the scope's brands, the spec's five first in their order, then the rest alphabetically", () => {
     const scope = [
       product(1, { brand: 'Zeta' }),

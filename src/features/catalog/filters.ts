@@ -5,7 +5,7 @@ import { nameFromSlug, slugFromName } from '../../domain/catalogue/slug.ts'
 export type { FilterKey, Filters }
 
 /**
- * The filter groups and options of spec §3 with the semantics of spec §9 and decisions §4:
+ * The filter groups and options of rules.md § Data and reference lists with the semantics of rules.md § Constants and formulas and decisions.md § Data fetching and caching:
  * discount is "at most" the chosen percent, 'Free' is a 100% discount; price is from start up to
  * (excluding) end, or start and above; brand matches case-insensitively; rating is "at least".
  */
@@ -42,7 +42,7 @@ const ratingAtLeast =
   (p) =>
     p.rating >= rating
 
-/** The groups whose options are fixed (spec §3); Brand's come from the data, see filterGroups. */
+/** The groups whose options are fixed (rules.md § Data and reference lists); Brand's come from the data, see filterGroups. */
 export const FILTER_GROUPS = [
   {
     key: 'discount',
@@ -75,14 +75,14 @@ export const FILTER_GROUPS = [
   },
 ] as const satisfies readonly FilterGroup[]
 
-/** The Brand group's brands of spec §3: listed first, in this order, where the scope has them. */
+/** The Brand group's brands of rules.md § Data and reference lists: listed first, in this order, where the scope has them. */
 const SPEC_BRANDS = ['Apple', 'Samsung', 'Sneakers', 'Top Sweater', 'Soft Cotton']
 
 /** A brand's value in the URL: 'Top Sweater' → 'top-sweater', 'Dolce & Gabbana' → 'dolce-gabbana'. */
 export const brandValue = slugFromName
 
 /**
- * The Brand options of a scope (decisions §3): every brand its products have, so none matches
+ * The Brand options of a scope (decisions.md § Catalogue API): every brand its products have, so none matches
  * nothing; the spec's five first where they exist, then the others alphabetically.
  */
 export function brandOptions(scope: readonly ProductCardData[]): FilterOption[] {
@@ -102,7 +102,7 @@ export function brandOptions(scope: readonly ProductCardData[]): FilterOption[] 
 }
 
 /**
- * The four groups of spec §3 in panel order, the Brand options those of `scope`. Without a scope
+ * The four groups of rules.md § Data and reference lists in panel order, the Brand options those of `scope`. Without a scope
  * (not loaded yet) Brand has no options.
  */
 export function filterGroups(scope: readonly ProductCardData[] = []): FilterGroup[] {
@@ -140,7 +140,7 @@ export const countFilters = (filters: Filters) =>
   Object.values(filters).reduce((count, values) => count + (values?.length ?? 0), 0)
 
 /**
- * Spec §9: each applied filter selects its matches; the results of all of them are merged and
+ * rules.md § Constants and formulas: each applied filter selects its matches; the results of all of them are merged and
  * de-duplicated by id. Catalogue order is kept. No filter means no narrowing.
  */
 export function applyFilters<T extends ProductCardData>(

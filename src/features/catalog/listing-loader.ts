@@ -43,8 +43,8 @@ async function categoryExists(queryClient: QueryClient, slug: string): Promise<b
 }
 
 /**
- * A category's listing, or the not-found page for a category the API does not have (decisions
- * §10). The list at hand decides only once the API has confirmed it and the category has products:
+ * A category's listing, or the not-found page for a category the API does not have (rules.md
+ * § Links and fallbacks). The list at hand decides only once the API has confirmed it and the category has products:
  * a link from the bundled or an outdated list is checked against a fresh one, in parallel with the
  * listing, so it never leads to an empty page.
  */

@@ -3,7 +3,7 @@ import { FILTER_VALUES, type FilterKey, type Filters } from './filter-values.ts'
 import { SORT_OPTIONS, type SortValue } from '../../domain/catalogue/sorting.ts'
 
 /**
- * A listing's state in the URL: shareable, kept on reload, restored by Back (decisions §4). `page`
+ * A listing's state in the URL: shareable, kept on reload, restored by Back (decisions.md § Data fetching and caching). `page`
  * is how many pages of 30 it shows: what 'Load More' links to, for a browser without JavaScript.
  */
 export type ListingSearch = Filters & { sort?: SortValue; page?: number }

@@ -19,7 +19,7 @@ export interface Listing {
   loadingMore: boolean
 }
 
-/** Without filters (decisions §4): pages of 30 from the API, sorted by it; Load More asks for more. */
+/** Without filters (decisions.md § Data fetching and caching): pages of 30 from the API, sorted by it; Load More asks for more. */
 export function usePagedListing(
   category: string | undefined,
   sort: SortValue | undefined,
@@ -37,7 +37,7 @@ export function usePagedListing(
 }
 
 /**
- * With any filter (decisions §4): the whole category once, filtered and sorted here, shown 30 at a
+ * With any filter (decisions.md § Data fetching and caching): the whole category once, filtered and sorted here, shown 30 at a
  * time; a change of filters or sort starts again from the first 30.
  */
 export function useFilteredListing(category: string | undefined, search: ListingSearch): Listing {

@@ -7,7 +7,7 @@ import type { Order, PaymentSummary } from '../../domain/orders/order.schemas.ts
 
 /**
  * The payment step's result, in memory only: it holds no card details, just the method, the last
- * four digits, the billing address and whether a gift card was applied (decisions §6). A billing
+ * four digits, the billing address and whether a gift card was applied (rules.md § Purchase flow). A billing
  * address "same as shipping" is resolved when read, so it follows a later change of address.
  */
 export type PaymentChoice = Omit<PaymentSummary, 'billing'> & { billing: Address | 'shipping' }
@@ -26,7 +26,7 @@ export const paymentAtom = atom(
 )
 
 /**
- * Place order (decisions §6): save orderDetails, add it to the history, clear the cart and the
+ * Place order (rules.md § Purchase flow): save orderDetails, add it to the history, clear the cart and the
  * promo. Returns the order so the caller can navigate to its confirmation.
  */
 export const placeOrderAtom = atom(null, (get, set, now: Date): Order | undefined => {
@@ -34,7 +34,7 @@ export const placeOrderAtom = atom(null, (get, set, now: Date): Order | undefine
   const payment = get(paymentAtom)
   const { lines, unavailable, items, promoCode, promoDiscount, shipping, total } =
     get(orderAmountsAtom)
-  // A line the stock rules out blocks the order until it is removed or saved (decisions §12).
+  // A line the stock rules out blocks the order until it is removed or saved (rules.md § Stock).
   if (!address || !payment || lines.length === 0 || unavailable.length > 0) return undefined
   const order: Order = {
     orderNumber: newOrderNumber(),

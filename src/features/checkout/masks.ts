@@ -1,4 +1,4 @@
-/** Card number as typed: digits only, at most 16, in groups of four (spec §5: max length 19). */
+/** Card number as typed: digits only, at most 16, in groups of four (rules.md § Validation rules: max length 19). */
 export function formatCardNumber(input: string): string {
   return input
     .replace(/\D/g, '')
@@ -7,7 +7,7 @@ export function formatCardNumber(input: string): string {
 }
 
 /**
- * Expiry as typed, MM/YY with the slash inserted after the month (spec §5: max length 5).
+ * Expiry as typed, MM/YY with the slash inserted after the month (rules.md § Validation rules: max length 5).
  * While deleting, the slash is not put back, so backspace can go past it.
  */
 export function formatExpiry(input: string, previous = ''): string {

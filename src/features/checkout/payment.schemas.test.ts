@@ -16,7 +16,7 @@ const address = {
   email: 'asha@example.com',
 }
 
-describe('shipping address (spec §5)', () => {
+describe('shipping address (rules.md § Validation rules)', () => {
   it('accepts a complete address, address line 2 optional', () => {
     expect(v.safeParse(addressSchema, address).success).toBe(true)
     const withoutLine2: Partial<typeof address> = { ...address }
@@ -52,7 +52,7 @@ describe('shipping address (spec §5)', () => {
   )
 })
 
-describe('card form (spec §5) on 22 Nov 2026', () => {
+describe('card form (rules.md § Validation rules) on 22 Nov 2026', () => {
   const today = new Date(2026, 10, 22)
   const schema = cardSchema(today)
   const card = {
@@ -95,7 +95,7 @@ describe('card form (spec §5) on 22 Nov 2026', () => {
   })
 })
 
-describe('gift card (spec §5)', () => {
+describe('gift card (rules.md § Validation rules)', () => {
   it.each([
     ['cardNumber', '', 'Please fill out this field.'],
     ['pin', '', 'Please fill out this field.'],

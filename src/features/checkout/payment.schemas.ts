@@ -11,7 +11,7 @@ export function expiryHasPast(expiry: string, now: Date): boolean {
 }
 
 /**
- * Spec §5, card form, against today's date (`now`): the first failing rule's message is shown.
+ * rules.md § Validation rules, card form, against today's date (`now`): the first failing rule's message is shown.
  * Card details are only ever held by the form; nothing of them is stored but the last four digits.
  */
 export function cardSchema(now: Date) {
@@ -34,7 +34,7 @@ export function cardSchema(now: Date) {
 
 export type CardInput = v.InferInput<ReturnType<typeof cardSchema>>
 
-/** Spec §5, gift card. */
+/** rules.md § Validation rules, gift card. */
 export const giftCardSchema = v.object({
   cardNumber: v.pipe(required, v.maxLength(30)),
   pin: v.pipe(v.string(), v.nonEmpty(validation.fillOut), v.length(4, validation.pin)),

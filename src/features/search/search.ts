@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { searchQuery } from '../../domain/catalogue/catalog.queries.ts'
 
-/** Spec §5 / §9: input is debounced by 300 ms and a query needs at least 3 characters. */
+/** rules.md § Validation rules / § Constants and formulas: input is debounced by 300 ms and a query needs at least 3 characters. */
 export const SEARCH_DEBOUNCE_MS = 300
 export const SEARCH_MIN_LENGTH = 3
 export const MAX_QUERY_LENGTH = 100

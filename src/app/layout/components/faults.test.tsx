@@ -116,7 +116,7 @@ describe('API faults', () => {
       ['Something went wrong'],
     ],
   ])(
-    'answers %s to a sign-in with the spec §8 texts and keeps the form',
+    'answers %s to a sign-in with the rules.md § Error messages texts and keeps the form',
     async (_, answer, texts) => {
       apiServer.use(http.post('*/api/auth/login', answer))
       const { user } = await renderApp('/userauth')

@@ -11,7 +11,7 @@ export interface FooterSection {
   links: FooterLink[]
 }
 
-/** Every footer link goes to a real page (decisions §10). */
+/** Every footer link goes to a real page (rules.md § Links and fallbacks). */
 export const FOOTER_SECTIONS: FooterSection[] = [
   {
     title: 'Customer Service',

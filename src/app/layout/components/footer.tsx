@@ -15,7 +15,7 @@ const SOCIAL_ICONS = {
 }
 
 export function Footer() {
-  // The link lists are accordions on small screens (spec §2.3): open until the app runs, so every
+  // The link lists are accordions on small screens (rules.md § Header and footer): open until the app runs, so every
   // link works at any width before (and without) JavaScript.
   const wide = useMediaQuery(TABLET_QUERY, true)
   return (

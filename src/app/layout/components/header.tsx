@@ -47,7 +47,7 @@ export function Header() {
     hamburger.current?.focus()
   }
 
-  // Both layouts are in the page and CSS shows one (decisions §9): the server cannot know the width.
+  // Both layouts are in the page and CSS shows one (rules.md § Responsive layout): the server cannot know the width.
   return (
     <header className={styles.header}>
       <div className={`container ${styles.bar}`}>

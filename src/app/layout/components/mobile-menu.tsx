@@ -12,8 +12,8 @@ interface MobileMenuProps {
 }
 
 /**
- * The hamburger's menu below 1024 px: every category (decisions §9). While it is open the page
- * behind does not scroll (spec §4); Escape or a choice closes it.
+ * The hamburger's menu below 1024 px: every category (rules.md § Responsive layout). While it is open the page
+ * behind does not scroll (rules.md § State changes); Escape or a choice closes it.
  */
 export function MobileMenu({ id, onClose }: MobileMenuProps) {
   const panel = useRef<HTMLElement>(null)

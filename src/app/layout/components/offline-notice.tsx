@@ -1,7 +1,7 @@
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 import styles from './offline-notice.module.css'
 
-/** A clear notice while the connection is gone (decisions §5), never a blank page. */
+/** A clear notice while the connection is gone (decisions.md § Error handling), never a blank page. */
 export function OfflineNotice() {
   const online = useOnlineStatus()
   if (online) return null

@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 import { ErrorState } from '../../../components/error-state.tsx'
 import styles from './status-page.module.css'
 
-/** A page whose data failed to load: what went wrong, and Retry (decisions §5). */
+/** A page whose data failed to load: what went wrong, and Retry (decisions.md § Error handling). */
 export function RouteError({ error }: ErrorComponentProps) {
   const router = useRouter()
   const queryErrorReset = useQueryErrorResetBoundary()

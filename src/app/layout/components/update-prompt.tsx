@@ -7,7 +7,7 @@ import { applyUpdate, onUpdateWaiting, updateWaiting } from '../../../lib/servic
 const UpdateBar = lazyComponent(() => import('./update-bar.tsx'), 'UpdateBar')
 
 /**
- * Offers a new version of the app once it is installed (decisions §8), never swapping it in
+ * Offers a new version of the app once it is installed (rules.md § Added features), never swapping it in
  * silently: Reload activates it. The cart and a half-typed address are kept in storage, so the
  * reload loses nothing.
  */

@@ -9,7 +9,7 @@ import { SignInForm } from './sign-in-form.tsx'
 
 export const ACCOUNT_MODAL_TITLE_ID = 'account-modal-title'
 
-/** What the account modal shows (spec §2.9); loaded when the modal first opens. */
+/** What the account modal shows (rules.md § Account modal); loaded when the modal first opens. */
 export function AccountModalContent({ onClose }: { onClose: () => void }) {
   const session = useAtomValue(sessionAtom)
   const signOut = useSignOut()

@@ -33,7 +33,7 @@ function recordBodies(path: string) {
 const storedSessionKeys = () =>
   ['userDetails', 'isUserLoggedIn', 'accessToken'].map((key) => localStorage.getItem(key))
 
-describe('account modal (spec §2.9)', () => {
+describe('account modal (rules.md § Account modal)', () => {
   it('signs in from the modal, which then closes; only the first name, id and token are stored', async () => {
     const { user } = await renderApp('/')
     const dialog = await openAccountModal(user)
@@ -127,7 +127,7 @@ describe('account modal (spec §2.9)', () => {
   })
 })
 
-describe('registration (/userauth, spec §2.8, §3)', () => {
+describe('registration (/userauth, rules.md § Sign-in and registration, § Data and reference lists)', () => {
   const fill = async (
     user: Awaited<ReturnType<typeof renderApp>>['user'],
     overrides: Record<string, string> = {},
@@ -224,8 +224,8 @@ describe('registration (/userauth, spec §2.8, §3)', () => {
   })
 })
 
-describe('my account (/myaccount, spec §2.12)', () => {
-  it('shows a loading indicator while the details load (spec §2.12)', async () => {
+describe('my account (/myaccount, rules.md § My account)', () => {
+  it('shows a loading indicator while the details load (rules.md § My account)', async () => {
     await seedSession()
     apiServer.use(
       http.get('*/api/users/:id', async ({ request }) => {

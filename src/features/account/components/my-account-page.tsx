@@ -8,7 +8,7 @@ import styles from './my-account.module.css'
 import { ProfileForm } from './profile-form.tsx'
 import { ProfileView } from './profile-view.tsx'
 
-/** /myaccount (spec §2.12); the route's loader has the profile in the cache. */
+/** /myaccount (rules.md § My account); the route's loader has the profile in the cache. */
 export function MyAccountPage() {
   const session = useAtomValue(sessionAtom)
   return (

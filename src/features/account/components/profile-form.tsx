@@ -27,8 +27,8 @@ interface ProfileFormProps {
 }
 
 /**
- * Edit mode (spec §2.12, §5). The current password is checked by the server when the field is
- * left (decisions §7); only then do New Password and Confirm Password appear.
+ * Edit mode (rules.md § My account, § Validation rules). The current password is checked by the server when the field is
+ * left (decisions.md § Accounts and sessions); only then do New Password and Confirm Password appear.
  */
 export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
   const queryClient = useQueryClient()

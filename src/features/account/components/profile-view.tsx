@@ -13,7 +13,7 @@ export function formatBirthDate(birthDate: string): string {
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
-/** Read mode of the overview (spec §2.12). */
+/** Read mode of the overview (rules.md § My account). */
 export function ProfileView({ user, onEdit }: { user: User; onEdit: () => void }) {
   const rows: [string, string][] = [
     ['First Name', user.firstName],

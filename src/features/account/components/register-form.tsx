@@ -19,7 +19,7 @@ import styles from './account-forms.module.css'
 import { ServerError } from './server-error.tsx'
 
 /**
- * Spec §3: the form's fields become the registration payload; birthDate joins day and month.
+ * rules.md § Data and reference lists: the form's fields become the registration payload; birthDate joins day and month.
  * The user name goes as the spec's `userName` and as `username`, the field DummyJSON reads (it
  * created a user with no user name, who could then not sign in).
  */
@@ -39,7 +39,7 @@ export function toRegistrationPayload(form: RegistrationOutput): RegistrationPay
   }
 }
 
-/** 'Create Your Account' (spec §2.8): every field of §3 and every rule of §5. */
+/** 'Create Your Account' (rules.md § Sign-in and registration): every field of § Data and reference lists and every rule of § Validation rules. */
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const registration = useRegister()
   const form = useForm<RegistrationInput, unknown, RegistrationOutput>({

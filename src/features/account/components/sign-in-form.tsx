@@ -7,7 +7,7 @@ import { useSignIn } from '../use-account.ts'
 import styles from './account-forms.module.css'
 import { ServerError } from './server-error.tsx'
 
-/** The 'Sign In' form (spec §2.8, §5), on /userauth and inside the account modal. */
+/** The 'Sign In' form (rules.md § Sign-in and registration, § Validation rules), on /userauth and inside the account modal. */
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const signIn = useSignIn()
   const form = useForm<LoginInput>({

@@ -4,7 +4,7 @@ import { RegisterForm } from './register-form.tsx'
 import { SignInForm } from './sign-in-form.tsx'
 import styles from './userauth-page.module.css'
 
-/** /userauth (spec §2.8): 'Sign In' beside 'Create Your Account'; success goes back one page. */
+/** /userauth (rules.md § Sign-in and registration): 'Sign In' beside 'Create Your Account'; success goes back one page. */
 export function UserAuthPage() {
   const goBack = useGoBack()
   return (

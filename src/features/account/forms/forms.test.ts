@@ -5,7 +5,7 @@ import { loginSchema } from './login.schema.ts'
 import { profileSchema } from './profile.schema.ts'
 import { registrationSchema } from './registration.schema.ts'
 
-describe('login (spec §5)', () => {
+describe('login (rules.md § Validation rules)', () => {
   it.each([
     ['username', '', 'User Name is required'],
     ['username', '   ', 'User Name is required'],
@@ -33,7 +33,7 @@ const registration = {
   confirmPassword: 'secret1',
 }
 
-describe('registration (spec §5)', () => {
+describe('registration (rules.md § Validation rules)', () => {
   it('accepts the required fields alone, and every optional one when valid', () => {
     expect(v.safeParse(registrationSchema, registration).success).toBe(true)
     const full = {
@@ -68,7 +68,7 @@ describe('registration (spec §5)', () => {
     expect(messageFor(registrationSchema, { ...registration, [field]: value }, field)).toBe(message)
   })
 
-  it('does not enforce the password hint (spec §5)', () => {
+  it('does not enforce the password hint (rules.md § Validation rules)', () => {
     expect(
       v.safeParse(registrationSchema, { ...registration, password: 'a', confirmPassword: 'a' })
         .success,
@@ -89,7 +89,7 @@ const profile = {
   confirmPassword: 'newpass1',
 }
 
-describe('profile (spec §5)', () => {
+describe('profile (rules.md § Validation rules)', () => {
   it('accepts a valid profile; birth date and gender are optional', () => {
     expect(v.safeParse(profileSchema, profile).success).toBe(true)
     expect(v.safeParse(profileSchema, { ...profile, birthDate: '', gender: '' }).success).toBe(true)

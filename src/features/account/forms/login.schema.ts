@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { validation } from '../../../lib/form-messages.ts'
 import { passwordField } from './shared-rules.ts'
 
-/** Spec §5, login. */
+/** rules.md § Validation rules, login. */
 export const loginSchema = v.object({
   username: v.pipe(v.string(), v.trim(), v.nonEmpty(validation.userNameRequired), v.maxLength(100)),
   password: passwordField,

@@ -12,13 +12,13 @@ const name = (missing: string) =>
     v.maxLength(10, validation.nameMax),
   )
 
-/** Optional plus, an optional bracketed area code, digits with spaces or hyphens (spec §5): 7-15 digits. */
+/** Optional plus, an optional bracketed area code, digits with spaces or hyphens (rules.md § Validation rules): 7-15 digits. */
 export function isProfilePhone(phone: string): boolean {
   const digits = phone.replace(/\D/g, '').length
   return /^\+?[\d\s-]*(?:\(\d{1,4}\))?[\d\s-]*$/.test(phone) && digits >= 7 && digits <= 15
 }
 
-/** Spec §5, profile form. The current password is checked against the server separately. */
+/** rules.md § Validation rules, profile form. The current password is checked against the server separately. */
 export const profileSchema = v.pipe(
   v.object({
     firstName: name(validation.firstNameMissing),

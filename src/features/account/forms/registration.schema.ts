@@ -28,7 +28,7 @@ export const GENDERS = ['Male', 'Female', 'Other/Choose a Self-identity'] as con
 
 const optional = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max))
 
-/** Spec §5, registration: the field names are the spec's (§3), the messages verbatim. */
+/** rules.md § Validation rules, registration: the field names are the spec's (§ Data and reference lists), the messages verbatim. */
 export const registrationSchema = v.pipe(
   v.object({
     country: v.pipe(
@@ -56,7 +56,7 @@ export const registrationSchema = v.pipe(
     months: optional(20),
     days: optional(2),
     gender: optional(40),
-    // The hint's 6-20 characters with a letter and a digit is advice, not a rule (spec §5).
+    // The hint's 6-20 characters with a letter and a digit is advice, not a rule (rules.md § Validation rules).
     password: passwordField,
     confirmPassword: confirmPasswordField,
   }),

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { validation } from '../../../lib/form-messages.ts'
 
-/** Spec §5: the same email rules and messages in registration and the profile form. */
+/** rules.md § Validation rules: the same email rules and messages in registration and the profile form. */
 export const emailField = v.pipe(
   v.string(),
   v.trim(),
@@ -15,7 +15,7 @@ export const confirmEmailField = v.pipe(
   v.nonEmpty(validation.confirmEmailMissing),
 )
 
-/** Spec §5: login and registration share the password rule, registration and profile the confirm. */
+/** rules.md § Validation rules: login and registration share the password rule, registration and profile the confirm. */
 export const passwordField = v.pipe(
   v.string(),
   v.nonEmpty(validation.passwordRequired),
@@ -29,7 +29,7 @@ export const confirmPasswordField = v.pipe(
 type Fields = Record<string, unknown>
 
 /**
- * Spec §5: `confirm` must repeat `field`, else `message` under `confirm`. It runs once both fields
+ * rules.md § Validation rules: `confirm` must repeat `field`, else `message` under `confirm`. It runs once both fields
  * pass their own rules, even while another field is still wrong, so a mismatch shows at once.
  */
 export function mustMatch<

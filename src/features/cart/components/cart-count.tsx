@@ -3,7 +3,7 @@ import { cartCountAtom } from '../../../domain/cart/cart.atoms.ts'
 import styles from './cart-count.module.css'
 
 /**
- * The header's cart link's name and count (spec §2.3): in words for assistive technology
+ * The header's cart link's name and count (rules.md § Header and footer): in words for assistive technology
  * ("Cart, 3 items"), on a badge for the eye. The server's HTML is the same for every shopper and
  * names only "Cart"; the header shows this in its place once the page is hydrated, with the
  * cart's code.

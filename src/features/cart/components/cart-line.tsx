@@ -28,7 +28,7 @@ interface CartLineProps {
 
 const percent = (value: number) => Number(value.toFixed(2)).toString()
 
-/** One line of the cart (spec §2.7). */
+/** One line of the cart (rules.md § Cart). */
 export function CartLine({ line, onSaveForLater }: CartLineProps) {
   const changeQuantity = useSetAtom(changeQuantityAtom)
   const remove = useSetAtom(removeFromCartAtom)

@@ -46,7 +46,7 @@ const summary = () => screen.getByRole('complementary', { name: 'Order Summary' 
 
 afterEach(() => vi.useRealTimers())
 
-describe('cart (spec §2.7)', () => {
+describe('cart (rules.md § Cart)', () => {
   it('shows the empty state without a summary', async () => {
     await renderApp('/cart')
     expect(screen.getByRole('heading', { level: 1, name: 'Your Cart (0)' })).toBeInTheDocument()
@@ -136,7 +136,7 @@ describe('cart (spec §2.7)', () => {
     expect(localStorage.getItem('savedItems')).toContain(phone.title)
   })
 
-  it('totals per spec §9 and applies FLAT50 in any case, or the default 5 off with the spec message', async () => {
+  it('totals per rules.md § Constants and formulas and applies FLAT50 in any case, or the default 5 off with the spec message', async () => {
     const [phone, serum] = await products(1, 31)
     if (!phone || !serum) throw new Error('catalogue changed')
     seedCart([

@@ -11,7 +11,7 @@ import { OrderSummary } from './order-summary.tsx'
 import { StockCheck } from '../../../components/stock-check.tsx'
 
 /**
- * /cart (spec §2.7). 'Save for Later' belongs to the saved items (which import the cart), so the
+ * /cart (rules.md § Cart). 'Save for Later' belongs to the saved items (which import the cart), so the
  * route hands it in: the two features do not import each other.
  */
 export function CartPage({ onSaveForLater }: { onSaveForLater: (line: Line) => void }) {

@@ -9,10 +9,10 @@ import { orderAmountsAtom } from '../../../domain/cart/cart.atoms.ts'
 import { OrderTotals } from '../../../components/order-lines.tsx'
 import { PromoField } from './promo-field.tsx'
 
-// Express wallets lead to the same checkout (decisions §10).
+// Express wallets lead to the same checkout (rules.md § Links and fallbacks).
 const CHECKOUT_BUTTONS = [cartMessages.checkoutNow, 'PayPal Checkout', 'Apple Pay'] as const
 
-/** The cart's order summary (spec §2.7); checkout is disabled while the total is 0 or less (§5). */
+/** The cart's order summary (rules.md § Cart); checkout is disabled while the total is 0 or less (§ Validation rules). */
 export function OrderSummary() {
   const amounts = useAtomValue(orderAmountsAtom)
   const signedIn = useAtomValue(isSignedInAtom)

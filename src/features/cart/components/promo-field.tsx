@@ -6,7 +6,7 @@ import { cartMessages } from '../../../lib/page-messages.ts'
 import { applyPromoAtom, promoAtom } from '../../../domain/cart/cart.atoms.ts'
 import styles from './cart.module.css'
 
-/** The promo code field (spec §5): applied by 'Apply' or on leaving the field. */
+/** The promo code field (rules.md § Validation rules): applied by 'Apply' or on leaving the field. */
 export function PromoField() {
   const promo = useAtomValue(promoAtom)
   const apply = useSetAtom(applyPromoAtom)

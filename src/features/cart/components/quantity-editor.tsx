@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import styles from './cart.module.css'
 
-// Spec §9: the quantity box closes itself after 3 s without use.
+// rules.md § Constants and formulas: the quantity box closes itself after 3 s without use.
 export const EDITOR_IDLE_MS = 3000
 
 interface QuantityEditorProps {
@@ -16,7 +16,7 @@ interface QuantityEditorProps {
 }
 
 /**
- * The plus/minus box of 'Edit Item' (spec §2.7); every press restarts the 3 s idle timer. A step
+ * The plus/minus box of 'Edit Item' (rules.md § Cart); every press restarts the 3 s idle timer. A step
  * the stock rules stop is aria-disabled (it keeps the focus of the shopper who pressed it), and
  * the reason shows under the box.
  */

@@ -11,7 +11,7 @@ import {
 } from '../../../test/shop-fixtures.ts'
 import type { CartLine } from '../../../domain/cart/cart.schemas.ts'
 
-/** The stock rules (decisions §12) as the shopper meets them: product page, cart, saved items. */
+/** The stock rules (rules.md § Stock) as the shopper meets them: product page, cart, saved items. */
 
 const storedCart = () => JSON.parse(localStorage.getItem('cart') ?? '[]') as CartLine[]
 const seedCart = (lines: CartLine[]) => localStorage.setItem('cart', JSON.stringify(lines))

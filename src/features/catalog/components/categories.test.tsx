@@ -16,7 +16,7 @@ const barLinks = () =>
     .getAllByRole('link')
     .map((link) => link.textContent)
 
-describe('categories come from the API in use (decisions §3)', () => {
+describe('categories come from the API in use (decisions.md § Catalogue API)', () => {
   it('paints the bundled list at once, then shows the API’s, in its order, in the bar, the menus and the carousel', async () => {
     setViewportWidth(1280)
     useDummyJsonApi()
@@ -128,7 +128,7 @@ describe('categories come from the API in use (decisions §3)', () => {
   })
 })
 
-describe('the category list is kept like the catalogue (decisions §3)', () => {
+describe('the category list is kept like the catalogue (decisions.md § Catalogue API)', () => {
   it("a returning shopper's menus are the API's from the first paint, with no request for them", async () => {
     const first = new QueryClient()
     const stop = await persistCatalogue(first, 'build-a')
@@ -146,7 +146,7 @@ describe('the category list is kept like the catalogue (decisions §3)', () => {
   })
 })
 
-describe('brand options come from the data in scope (decisions §3)', () => {
+describe('brand options come from the data in scope (decisions.md § Catalogue API)', () => {
   const brandOptions = async (user: Awaited<ReturnType<typeof renderApp>>['user']) => {
     await user.click(screen.getByRole('button', { name: 'Show Filter' }))
     const panel = screen.getByRole('complementary', { name: /^Filter/ })

@@ -24,7 +24,7 @@ interface FilterPanelProps {
 }
 
 /**
- * 'Filter (n)' with the four groups of spec §3, Brand listing the brands of the whole category
+ * 'Filter (n)' with the four groups of rules.md § Data and reference lists, Brand listing the brands of the whole category
  * (or catalogue); 'Show N Products' counts the real matches.
  */
 export function FilterPanel({ id, category, applied, onApply, onClose, sheet }: FilterPanelProps) {

@@ -12,7 +12,7 @@ interface FilterTagsProps {
   onClearAll: () => void
 }
 
-/** Applied filters as removable tags; a 'Clear All' tag from two filters on (spec §2.4). */
+/** Applied filters as removable tags; a 'Clear All' tag from two filters on (rules.md § Product listings). */
 export function FilterTags({ category, filters, onRemove, onClearAll }: FilterTagsProps) {
   // The scope the listing filters (the same cache entry): it names the brands.
   const scope = useQuery({ ...productScopeQuery(category), enabled: countFilters(filters) > 0 })

@@ -26,7 +26,7 @@ const cardTitles = () =>
     .getAllByRole('heading', { level: 3 })
     .map((heading) => heading.textContent)
 
-describe('product listings (spec §2.4)', () => {
+describe('product listings (rules.md § Product listings)', () => {
   it('shows All Products with the total, a breadcrumb and 30 products with Load More', async () => {
     const all = await serverProducts()
     const { user } = await renderApp('/products')
@@ -65,7 +65,7 @@ describe('product listings (spec §2.4)', () => {
     await waitFor(() => expect(document.title).toBe('Laptops | Meridian'))
   })
 
-  it('shows the not-found page for a category the API does not have (decisions §10)', async () => {
+  it('shows the not-found page for a category the API does not have (rules.md § Links and fallbacks)', async () => {
     await renderApp('/products/spaceships')
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument()
     expect(screen.queryByText('No products found')).not.toBeInTheDocument()
@@ -149,7 +149,7 @@ describe('product listings (spec §2.4)', () => {
     expect(within(tags).getByRole('button', { name: 'Remove filter Apple' })).toBeInTheDocument()
     expect(within(tags).queryByRole('button', { name: 'Clear All' })).not.toBeInTheDocument()
 
-    // A second group: the union of both (spec §9), and a 'Clear All' tag from two filters on.
+    // A second group: the union of both (rules.md § Constants and formulas), and a 'Clear All' tag from two filters on.
     const reopened = screen.getByRole('complementary', { name: 'Filter (1)' })
     await user.click(within(reopened).getByRole('button', { name: 'Discount Range' }))
     await user.click(within(reopened).getByRole('checkbox', { name: 'Free' }))

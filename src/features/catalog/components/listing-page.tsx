@@ -27,7 +27,7 @@ interface ListingPageProps {
 type PanelState = [open: boolean, setOpen: Dispatch<SetStateAction<boolean>>]
 
 /**
- * /products and /products/{category} (spec §2.4). The route's loader has the products in the cache.
+ * /products and /products/{category} (rules.md § Product listings). The route's loader has the products in the cache.
  * The filter panel's state lives here, so it stays open when the first filter changes the source.
  */
 export function ListingPage(props: ListingPageProps) {
@@ -144,7 +144,7 @@ function ListingResults({ listing, search }: { listing: Listing; search: Listing
 }
 
 /**
- * 'Load More' (spec §2.4): the next 30 in place once the app runs; until then (and without
+ * 'Load More' (rules.md § Product listings): the next 30 in place once the app runs; until then (and without
  * JavaScript) a link to this listing with one page more, which the server renders.
  */
 function LoadMore({ listing, search }: { listing: Listing; search: ListingSearch }) {

@@ -8,7 +8,7 @@ interface SortSelectProps {
   onChange: (value: SortValue | undefined) => void
 }
 
-/** 'Sort By: SELECT' until an option is chosen (spec §2.4). */
+/** 'Sort By: SELECT' until an option is chosen (rules.md § Product listings). */
 export function SortSelect({ value, onChange }: SortSelectProps) {
   const id = useId()
   return (

@@ -22,7 +22,7 @@ interface CardFormProps {
   now: () => Date
 }
 
-/** The card form (spec §5) with 'Use Shipping Address for Billing' (checked by default). */
+/** The card form (rules.md § Validation rules) with 'Use Shipping Address for Billing' (checked by default). */
 export function CardForm({ onSubmit, now }: CardFormProps) {
   const schema = useMemo(() => cardSchema(now()), [now])
   const form = useForm<CardInput, unknown, v.InferOutput<typeof schema>>({

@@ -141,7 +141,7 @@ async function expectFieldValid(field: HTMLElement) {
 
 const storedJson = (key: string): unknown => JSON.parse(localStorage.getItem(key) ?? 'null')
 
-describe('checkout steps (spec §2.10)', () => {
+describe('checkout steps (rules.md § Checkout)', () => {
   it('shows the empty-cart message with a link to the products, and no steps, for an empty cart', async () => {
     await renderApp('/checkout')
     expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument()
@@ -193,7 +193,7 @@ describe('checkout steps (spec §2.10)', () => {
   })
 })
 
-describe('shipping address (spec §2.10, §5)', () => {
+describe('shipping address (rules.md § Checkout, § Validation rules)', () => {
   it('shows each message of the spec only once its field has been touched, wired to the field', async () => {
     await seedCart([1, 1])
     const { user } = await renderApp('/checkout')
@@ -370,7 +370,7 @@ describe('shipping address (spec §2.10, §5)', () => {
   })
 })
 
-describe('payment (spec §2.10, §5)', () => {
+describe('payment (rules.md § Checkout, § Validation rules)', () => {
   it('defaults to card; Pay Pal swaps the card form for its button; billing defaults to shipping', async () => {
     await seedCart([1, 1])
     saveAddress()
@@ -636,7 +636,7 @@ describe('payment (spec §2.10, §5)', () => {
   })
 })
 
-describe('placing the order (spec §2.10, decisions §6)', () => {
+describe('placing the order (rules.md § Checkout, rules.md § Purchase flow)', () => {
   it('records the order, clears cart and promo, opens the confirmation and stores no card details', async () => {
     const lines = await seedCart([1, 2], [6, 1])
     saveAddress()
@@ -737,7 +737,7 @@ describe('placing the order (spec §2.10, decisions §6)', () => {
   })
 })
 
-describe('checkout summary (decisions §9)', () => {
+describe('checkout summary (rules.md § Responsive layout)', () => {
   it('shows the Order Summary panel beside the steps on a wide screen', async () => {
     const lines = await seedCart([1, 2], [6, 1])
     await renderApp('/checkout')
@@ -788,7 +788,7 @@ describe('checkout summary (decisions §9)', () => {
   })
 })
 
-describe('the stock, checked at checkout (decisions §12)', () => {
+describe('the stock, checked at checkout (rules.md § Stock)', () => {
   it('names an out-of-stock line and keeps Place Order from placing until it is gone', async () => {
     const [sold] = await seedCart([1, 1], [2, 1])
     changeStock({ 1: { stock: 0 } })

@@ -26,7 +26,7 @@ import { ShippingStep } from './shipping-step.tsx'
 const WIDE_QUERY = '(min-width: 1150px)'
 const systemNow = () => new Date()
 
-/** /checkout (spec §2.10): three steps, each enabled once the ones before it are filled. */
+/** /checkout (rules.md § Checkout): three steps, each enabled once the ones before it are filled. */
 export function CheckoutPage() {
   const now = systemNow
   const address = useAtomValue(addressAtom)
@@ -41,11 +41,11 @@ export function CheckoutPage() {
   const [stockChanged, setStockChanged] = useState(false)
   const navigate = useNavigate()
   const wide = useMediaQuery(WIDE_QUERY)
-  // A first-time shopper starts at the form; a saved address starts as its summary (decisions §6).
+  // A first-time shopper starts at the form; a saved address starts as its summary (rules.md § Purchase flow).
   const [editingAddress, setEditingAddress] = useState(!address)
   const addressDone = Boolean(address) && !editingAddress
 
-  // Place Order asks the stock once more, right before the order is saved (decisions §12): a
+  // Place Order asks the stock once more, right before the order is saved (rules.md § Stock): a
   // correction stops it, to be reviewed; offline, the last data seen stands (StockCheck says so).
   const placeOrderChecked = async () => {
     setChecking(true)

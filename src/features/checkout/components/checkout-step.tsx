@@ -4,7 +4,7 @@ import styles from './checkout.module.css'
 interface CheckoutStepProps {
   number: number
   title: string
-  /** A step stays disabled until the ones before it are filled (spec §2.10). */
+  /** A step stays disabled until the ones before it are filled (rules.md § Checkout). */
   disabled: boolean
   disabledText: string
   children: ReactNode

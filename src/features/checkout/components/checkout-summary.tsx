@@ -18,7 +18,7 @@ function Items({ amounts }: { amounts: Amounts }) {
   )
 }
 
-/** Wide screens: the order summary beside the steps (spec §2.10, decisions §9). */
+/** Wide screens: the order summary beside the steps (rules.md § Checkout, rules.md § Responsive layout). */
 export function SummaryPanel({ amounts }: { amounts: Amounts }) {
   return (
     <aside className={styles.summary} aria-labelledby="checkout-summary-title">

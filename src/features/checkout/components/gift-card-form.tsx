@@ -6,7 +6,7 @@ import { formatPrice, GIFT_CARD_AMOUNT } from '../../../lib/pricing.ts'
 import { giftCardSchema, type GiftCardInput } from '../payment.schemas.ts'
 import styles from './checkout.module.css'
 
-/** The gift-card form (spec §5); its number and PIN are not kept, only that a card was applied. */
+/** The gift-card form (rules.md § Validation rules); its number and PIN are not kept, only that a card was applied. */
 export function GiftCardForm({ applied, onApply }: { applied: boolean; onApply: () => void }) {
   const form = useForm<GiftCardInput>({
     resolver: valibotResolver(giftCardSchema),

@@ -18,7 +18,7 @@ export const METHOD_LABELS: Record<PaymentMethod, string> = {
   applepay: 'Apple Pay',
 }
 
-/** Step 2, 'Payment Options' (spec §2.10). */
+/** Step 2, 'Payment Options' (rules.md § Checkout). */
 export function PaymentStep({ now }: { now: () => Date }) {
   const [payment, setPayment] = useAtom(paymentAtom)
   const [method, setMethod] = useState<PaymentMethod>(payment?.method ?? 'card')

@@ -26,7 +26,7 @@ interface ShippingStepProps {
   onEditingChange: (editing: boolean) => void
 }
 
-/** Step 1 (spec §2.10): the address form, or the saved address with 'Change Address'. */
+/** Step 1 (rules.md § Checkout): the address form, or the saved address with 'Change Address'. */
 export function ShippingStep({ editing, onEditingChange }: ShippingStepProps) {
   const saved = useAtomValue(addressAtom)
   const save = useSetAtom(saveAddressAtom)

@@ -9,7 +9,7 @@ const PAGES = [
   ['monogram', 'Make it Yours'],
 ] as const
 
-describe('customer-service pages (spec §2.1)', () => {
+describe('customer-service pages (rules.md § Routes and pages)', () => {
   it.each(PAGES)('/customer-service/%s shows %s with its sections', async (type, title) => {
     await renderApp(`/customer-service/${type}`)
     const main = screen.getByRole('main')

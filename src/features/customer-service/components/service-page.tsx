@@ -1,7 +1,7 @@
 import { Breadcrumb } from '../../../components/breadcrumb.tsx'
 import type { ServiceContent, ServiceType } from '../service-content.ts'
 
-/** /customer-service/{serviceType} (spec §2.1). */
+/** /customer-service/{serviceType} (rules.md § Routes and pages). */
 export function ServicePage({ type, content }: { type: ServiceType; content: ServiceContent }) {
   return (
     <article className="container" style={{ paddingBlock: '1.5rem 2rem', maxWidth: '52rem' }}>

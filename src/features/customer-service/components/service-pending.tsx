@@ -1,6 +1,6 @@
 import { messages } from '../../../lib/messages.ts'
 
-/** Spec §2.1: the content loads on demand and shows 'Loading...' meanwhile. */
+/** rules.md § Routes and pages: the content loads on demand and shows 'Loading...' meanwhile. */
 export function ServicePending() {
   return (
     <p className="container" role="status" style={{ paddingBlock: '2rem' }}>

@@ -8,7 +8,7 @@ import styles from './section.module.css'
 
 const COUNT = 4
 
-/** 'Our Best Sellers': the 4 highest-rated of the first page of products (spec §2.2, decisions §4). */
+/** 'Our Best Sellers': the 4 highest-rated of the first page of products (rules.md § Home page, decisions.md § Data fetching and caching). */
 export function BestSellers() {
   return (
     <section

@@ -25,7 +25,7 @@ function CategoryStrip({ categories, pictures }: CategorySlidesProps) {
   )
 }
 
-/** The home page's carousel of the API's categories (spec §2.2, decisions §3), each linking to its listing. */
+/** The home page's carousel of the API's categories (rules.md § Home page, decisions.md § Catalogue API), each linking to its listing. */
 export function CategoryCarousel() {
   const { ref, enhance } = useEnhanceWhenVisible<HTMLDivElement>()
   const categories = useCategories()

@@ -6,7 +6,7 @@ import { CategoryNav, CategorySlide, type CategorySlidesProps } from './category
 
 /**
  * The category carousel on Swiper (loaded after first paint, see category-carousel.tsx).
- * Slides are 90% wide below 400 px and 25% from there (spec §9). Keyboard: Tab through the slide
+ * Slides are 90% wide below 400 px and 25% from there (rules.md § Constants and formulas). Keyboard: Tab through the slide
  * links (the focused slide scrolls into view), arrow keys page, and the two buttons page too.
  */
 export function CategorySwiper({ categories, pictures }: CategorySlidesProps) {

@@ -4,7 +4,7 @@ import { messages } from '../../../lib/messages.ts'
 import styles from './hero.module.css'
 
 /**
- * The hero banner (spec §2.2). Text and an inline drawing only: nothing to download, so it is
+ * The hero banner (rules.md § Home page). Text and an inline drawing only: nothing to download, so it is
  * painted with the first HTML and CSS even on a slow connection.
  */
 export function Hero() {

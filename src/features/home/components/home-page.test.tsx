@@ -10,7 +10,7 @@ async function firstPage() {
     .products
 }
 
-describe('home page (spec §2.2)', () => {
+describe('home page (rules.md § Home page)', () => {
   it('shows the hero with its gift-guide link and the brand title', async () => {
     await renderApp('/')
     expect(screen.getByRole('heading', { level: 1, name: 'HOLIDAY GIFTS' })).toBeInTheDocument()
@@ -56,7 +56,7 @@ describe('home page (spec §2.2)', () => {
     expect(
       within(first as HTMLElement).getByRole('img', { name: /^Rated \d\.\d out of 5$/ }),
     ).toBeInTheDocument()
-    // The home page asks for exactly the listing's first page (decisions §4); the category list's
+    // The home page asks for exactly the listing's first page (decisions.md § Data fetching and caching); the category list's
     // background refresh is not a product list.
     expect(requests.filter((url) => url.startsWith('/api/products?'))).toEqual([
       '/api/products?limit=30&skip=0',

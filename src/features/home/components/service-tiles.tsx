@@ -30,7 +30,7 @@ const TILES = [
   },
 ] as const
 
-/** The customer-service section of the home page (spec §2.2). */
+/** The customer-service section of the home page (rules.md § Home page). */
 export function ServiceTiles() {
   return (
     <section className={`container ${section.section}`} aria-labelledby="services-title">

@@ -13,7 +13,7 @@ import styles from './orders.module.css'
 
 const METHOD_NAMES = { paypal: 'Pay Pal', paylater: 'Pay Later', applepay: 'Apple Pay' } as const
 
-/** /order-confirmation (spec §2.11, decisions §6). */
+/** /order-confirmation (rules.md § Order confirmation, rules.md § Purchase flow). */
 export function ConfirmationPage() {
   const order = useAtomValue(lastOrderAtom)
   const signedIn = useAtomValue(isSignedInAtom)

@@ -95,7 +95,7 @@ function expectOrderLines(scope: HTMLElement, order: Order) {
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' })
 
-describe('order confirmation (spec §2.11, decisions §6)', () => {
+describe('order confirmation (rules.md § Order confirmation, rules.md § Purchase flow)', () => {
   it('explains that there is no order, with a link home, when none is stored', async () => {
     await renderApp('/order-confirmation')
     expect(screen.getByRole('heading', { level: 1, name: 'No order to show' })).toBeInTheDocument()
@@ -220,7 +220,7 @@ describe('order confirmation (spec §2.11, decisions §6)', () => {
   })
 })
 
-describe('order history (decisions §8)', () => {
+describe('order history (rules.md § Added features)', () => {
   it('says there are no orders yet, with a link to shop', async () => {
     await renderApp('/orders')
     expect(screen.getByRole('heading', { level: 1, name: 'My Purchases' })).toBeInTheDocument()

@@ -3,7 +3,7 @@ import type { Perk } from './perks-data.ts'
 import styles from './perks-carousel.module.css'
 
 /**
- * Spec §9: the centre slide takes 60% of the width below 450 px, 50% up to 550, 40% up to 750 and
+ * rules.md § Constants and formulas: the centre slide takes 60% of the width below 450 px, 50% up to 550, 40% up to 750 and
  * 25% above (all four in view); swiping is on below 750 px.
  */
 export const PERK_BREAKPOINTS = {

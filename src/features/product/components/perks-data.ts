@@ -1,6 +1,6 @@
 import { GiftIcon, PenIcon, ShieldIcon, TruckIcon } from '../../../components/icons.tsx'
 
-/** The four perks of spec §2.6. */
+/** The four perks of rules.md § Product page. */
 export const PERKS = [
   {
     title: '5 Year Warranty',

@@ -6,7 +6,7 @@ import styles from './perks-carousel.module.css'
 
 const PerksCarousel = lazyComponent(() => import('./perks-carousel.tsx'), 'PerksCarousel')
 
-/** The four perks as plain cards; they become the carousel of spec §9 once near the screen. */
+/** The four perks as plain cards; they become the carousel of rules.md § Constants and formulas once near the screen. */
 function PerksList({ perks }: { perks: readonly Perk[] }) {
   return (
     <ul className={styles.list}>
@@ -21,7 +21,7 @@ function PerksList({ perks }: { perks: readonly Perk[] }) {
   )
 }
 
-/** The four perks of spec §2.6, with the product's own terms where it has them (perks-data.ts). */
+/** The four perks of rules.md § Product page, with the product's own terms where it has them (perks-data.ts). */
 export function Perks({ perks }: { perks: readonly Perk[] }) {
   const { ref, enhance } = useEnhanceWhenVisible<HTMLDivElement>()
   return (

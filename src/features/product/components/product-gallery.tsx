@@ -12,7 +12,7 @@ import styles from './product-gallery.module.css'
 const ImageCarousel = lazyComponent(() => import('./image-carousel.tsx'), 'ImageCarousel')
 
 /**
- * The product's photos (spec §2.6): a carousel on small screens, a grid on wide ones. The grid is
+ * The product's photos (rules.md § Product page): a carousel on small screens, a grid on wide ones. The grid is
  * capped at the window's height minus 80 px; 'Show More' / 'Show Less' appear when that cuts it.
  */
 export function ProductGallery({ images, title }: { images: readonly string[]; title: string }) {

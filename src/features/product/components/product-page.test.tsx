@@ -61,7 +61,7 @@ async function findProductTitle(title: string) {
   return { heading, info: heading.parentElement as HTMLElement }
 }
 
-describe('product page (spec §2.6)', () => {
+describe('product page (rules.md § Product page)', () => {
   it('shows the product with its breadcrumb and title, from one request', async () => {
     const requests = recordRequests()
     const product = await apiProduct(1)

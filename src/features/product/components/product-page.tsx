@@ -22,7 +22,7 @@ function stockText(stock: number): string {
   return stock < 10 ? `Only ${stock} left` : 'In Stock'
 }
 
-/** /product/{id} (spec §2.6). The route's loader has the product in the cache before this renders. */
+/** /product/{id} (rules.md § Product page). The route's loader has the product in the cache before this renders. */
 export function ProductPage({ id }: { id: number }) {
   const queryClient = useQueryClient()
   const { data: product } = useSuspenseQuery(productQuery(queryClient, id))

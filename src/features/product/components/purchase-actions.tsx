@@ -16,11 +16,11 @@ import { addToCartAtom, cartAtom } from '../../../domain/cart/cart.atoms.ts'
 import { savedAtom, toggleSavedAtom } from '../../../domain/saved/saved.atoms.ts'
 import styles from './product-page.module.css'
 
-// Spec §4 / §9: the add-to-cart toast stays 3 s.
+// rules.md § State changes / § Constants and formulas: the add-to-cart toast stays 3 s.
 const ADDED_TOAST_MS = 3000
 
 /**
- * 'Add to Cart', 'Express Checkout' (adds, then the cart) and the bookmark toggle (spec §2.6).
+ * 'Add to Cart', 'Express Checkout' (adds, then the cart) and the bookmark toggle (rules.md § Product page).
  * Both stop at the stock, counting what the cart (in any tab) already holds, and say why.
  */
 export function PurchaseActions({ product }: { product: Product }) {
@@ -44,7 +44,7 @@ export function PurchaseActions({ product }: { product: Product }) {
   )
   const navigate = useNavigate()
   // A local "mutation": it changes no server data, but its success toast goes through the
-  // mutation cache like every other toast (decisions §5).
+  // mutation cache like every other toast (decisions.md § Error handling).
   const add = useMutation({
     mutationFn: (item: Product) => Promise.resolve(addToCart(item)),
     meta: { successMessage: productMessages.addedToCart, successToastMs: ADDED_TOAST_MS },

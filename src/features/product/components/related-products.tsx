@@ -5,7 +5,7 @@ import { relatedQuery } from '../../../domain/catalogue/catalog.queries.ts'
 import { ProductGrid, ProductGridSkeleton } from '../../../components/product-grid.tsx'
 
 /**
- * 'You Might Also Like': 3 other products (spec §2.6, decisions §4). The product route starts the
+ * 'You Might Also Like': 3 other products (rules.md § Product page, decisions.md § Data fetching and caching). The product route starts the
  * request without waiting for it: the product paints first.
  */
 export function RelatedProducts({ id }: { id: number }) {

@@ -2,11 +2,11 @@ import { useId } from 'react'
 import { messages } from '../../../lib/messages.ts'
 import styles from './product-page.module.css'
 
-// The store's own postal code: standard shipping is free to it (spec §2.6).
+// The store's own postal code: standard shipping is free to it (rules.md § Product page).
 const SHIPPING_POSTAL_CODE = '30346'
 
 /**
- * The two shipping choices of spec §2.6, both free; standard shipping's timing the product's own
+ * The two shipping choices of rules.md § Product page, both free; standard shipping's timing the product's own
  * (`shippingInformation`) where the data has it.
  */
 export function ShippingOptions({ shippingInformation }: { shippingInformation?: string }) {

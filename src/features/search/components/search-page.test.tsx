@@ -23,7 +23,7 @@ const settle = () => act(() => vi.advanceTimersByTimeAsync(300))
 const renderSearch = (path = '/search') =>
   renderApp(path, { advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
 
-describe('search (spec §2.5, §5)', () => {
+describe('search (rules.md § Search, § Validation rules)', () => {
   it('asks for something to search while the box is empty, with focus in the box', async () => {
     await renderSearch()
     const box = screen.getByRole('searchbox', { name: 'Search products' })

@@ -19,7 +19,7 @@ interface SearchPageProps {
   onQueryChange: (query: string) => void
 }
 
-/** /search (spec §2.5, §5): the box is bound to ?q= once typing pauses for 300 ms. */
+/** /search (rules.md § Search, § Validation rules): the box is bound to ?q= once typing pauses for 300 ms. */
 export function SearchPage({ query, onQueryChange }: SearchPageProps) {
   const input = useRef<HTMLInputElement>(null)
   const [text, setText] = useState(query)
@@ -173,7 +173,7 @@ function DeviceResults({ term, offline }: { term: string; offline: boolean }) {
 }
 
 /**
- * Results for a term of at least 3 characters; no request below that (spec §5). The one page
+ * Results for a term of at least 3 characters; no request below that (rules.md § Validation rules). The one page
  * without a loader and suspense: its query follows the typing, and the previous results stay on
  * screen while the next ones load, where suspense would swap them for a fallback at each letter.
  */
@@ -181,7 +181,7 @@ function useSearchResults(term: string) {
   return useInfiniteQuery({
     ...searchQuery(term),
     enabled: term.length >= SEARCH_MIN_LENGTH,
-    // The previous results stay on screen while the next query loads (decisions §4).
+    // The previous results stay on screen while the next query loads (decisions.md § Data fetching and caching).
     placeholderData: keepPreviousData,
   })
 }
