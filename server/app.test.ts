@@ -1,4 +1,6 @@
+import { Hono } from 'hono'
 import { bearerAuth } from 'hono/bearer-auth'
+import { validator } from 'hono/validator'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MAX_BODY_BYTES } from './app.ts'
 import { HEALTH_TIMEOUT_MS } from './routes/health.ts'
@@ -50,6 +52,45 @@ describe('general rules of the API', () => {
       const res = await api.call(path, { body })
       expect(res.status, `${path} ${body}`).toBe(400)
       expect(await res.json()).toEqual({ message: 'Invalid JSON body' })
+    }
+  })
+
+  it('reads a body as JSON whatever its Content-Type, and an empty body as {}', async () => {
+    const credentials = JSON.stringify({ username: 'emilys', password: 'emilyspass' })
+    // Bytes go with no Content-Type; navigator.sendBeacon sends a string as text/plain.
+    for (const [body, type] of [
+      [new TextEncoder().encode(credentials), null],
+      [credentials, 'text/plain;charset=UTF-8'],
+      [credentials, 'application/x-www-form-urlencoded'],
+    ] as const) {
+      const headers = type ? { 'Content-Type': type } : undefined
+      const res = await api.app.request('/api/auth/login', { method: 'POST', body, headers })
+      expect(res.status, String(type)).toBe(200)
+    }
+    for (const body of ['', ' \n']) {
+      const login = await api.call('/api/auth/login', { method: 'POST', body })
+      expect(login.status).toBe(400)
+      expect(await login.json()).toEqual({ message: 'Username and password required' })
+      const refresh = await api.call('/api/auth/refresh', { method: 'POST', body })
+      expect(refresh.status).toBe(401)
+      expect(await refresh.json()).toEqual({ message: 'Refresh token required' })
+    }
+  })
+
+  it("reads bodies itself: hono/validator's json target breaks each point of that contract", async () => {
+    const echo = new Hono().post(
+      '/',
+      validator('json', (value) => value as object),
+      (c) => c.json(c.req.valid('json')),
+    )
+    const send = (body: string, type: string) =>
+      echo.request('/', { method: 'POST', body, headers: { 'Content-Type': type } })
+    // Without a JSON Content-Type it never reads the body: every field would be missing.
+    expect(await (await send('{"username":"emilys"}', 'text/plain')).json()).toEqual({})
+    for (const body of ['', '{"username":']) {
+      const res = await send(body, 'application/json')
+      expect(res.status).toBe(400)
+      expect(await res.text()).toBe('Malformed JSON in request body')
     }
   })
 

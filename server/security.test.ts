@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createApp } from './app.ts'
 import { loadCatalogue } from './catalogue/catalogue.ts'
+import { createSite } from './site.ts'
 import { ManualClock, createTestApi, login, TEST_SCRYPT, TEST_SECRET } from '../testing/test-api.ts'
 import { openSqliteStorage } from './storage/sqlite.ts'
 
@@ -14,6 +15,61 @@ describe('security headers', () => {
       expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
       expect(res.headers.get('X-Frame-Options')).toBe('DENY')
       expect(res.headers.get('Content-Security-Policy')).toContain("default-src 'none'")
+    }
+  })
+
+  it('are exactly ours, none of the other headers secureHeaders() sends by default', async () => {
+    const api = await createTestApi()
+    const res = await api.call('/api/products/1')
+    expect(res.headers.get('Content-Security-Policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    )
+    expect(res.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin')
+    for (const name of [
+      'Strict-Transport-Security',
+      'Cross-Origin-Resource-Policy',
+      'Cross-Origin-Embedder-Policy',
+      'Origin-Agent-Cluster',
+      'X-DNS-Prefetch-Control',
+      'X-Download-Options',
+      'X-Permitted-Cross-Domain-Policies',
+      'X-XSS-Protection',
+      'Permissions-Policy',
+    ])
+      expect(res.headers.get(name), name).toBeNull()
+  })
+
+  it("keep a handler's own Content-Security-Policy, but not its other security headers", async () => {
+    const api = await createTestApi()
+    api.app.get('/own-headers', (c) =>
+      c.text('ours', 200, {
+        'Content-Security-Policy': 'sandbox',
+        'X-Frame-Options': 'SAMEORIGIN',
+        'Referrer-Policy': 'unsafe-url',
+      }),
+    )
+    const res = await api.call('/api/own-headers')
+    expect(res.headers.get('Content-Security-Policy')).toBe('sandbox')
+    expect(res.headers.get('X-Frame-Options')).toBe('DENY')
+    expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
+  })
+
+  it("are on the site's answers too, the API's with the API's policy", async () => {
+    const api = await createTestApi()
+    const site = createSite(api.app, undefined)
+    const page = await site.request('/')
+    expect(page.headers.get('Content-Security-Policy')).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+    )
+    const answer = await site.request('/api/products/1')
+    expect(answer.headers.get('Content-Security-Policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    )
+    for (const res of [page, answer]) {
+      expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
+      expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
+      expect(res.headers.get('X-Frame-Options')).toBe('DENY')
+      expect(res.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin')
     }
   })
 

@@ -39,7 +39,10 @@ let catalogue: Catalogue | undefined
 
 export interface CallInit {
   method?: string
-  /** Sent as JSON; a string is sent as it is (for malformed bodies). */
+  /**
+   * Sent as JSON; a string is sent as it is (for malformed bodies). Its Content-Type is
+   * application/json unless `headers` name another.
+   */
   body?: unknown
   /** An access token, sent as `Authorization: Bearer`. */
   token?: string
@@ -53,7 +56,7 @@ export function requestInit(init: CallInit = {}): RequestInit {
   let body: string | undefined
   if (init.body !== undefined) {
     body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
-    headers.set('Content-Type', 'application/json')
+    if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json')
   }
   return { method: init.method ?? (body ? 'POST' : 'GET'), headers, body }
 }

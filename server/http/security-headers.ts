@@ -1,16 +1,59 @@
 import { createHash } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
+import { secureHeaders } from 'hono/secure-headers'
 
-/** Headers every answer carries (issue: reliability & security). */
-const COMMON = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'DENY',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-}
+type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>
+type Directive = Exclude<
+  keyof NonNullable<SecureHeadersOptions['contentSecurityPolicy']>,
+  'reportTo' | 'reportUri'
+>
+/** A Content-Security-Policy as secureHeaders() takes it: each directive's sources, in order. */
+export type Policy = Partial<Record<Directive, string[]>>
+
+/** Every header secureHeaders() sends by default, off: each use names the ones it wants. */
+const NONE = {
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: false,
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  referrerPolicy: false,
+  strictTransportSecurity: false,
+  xContentTypeOptions: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+  removePoweredBy: false,
+} satisfies SecureHeadersOptions
+
+/**
+ * Headers every answer carries (issue: reliability & security), whatever a handler set: these
+ * only, none of the library's other defaults (HSTS, Cross-Origin-Resource-Policy, whose
+ * `same-origin` would keep a site allowed by CORS_ORIGINS from showing the API's images, …).
+ */
+const common = secureHeaders({
+  ...NONE,
+  xContentTypeOptions: 'nosniff',
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  xFrameOptions: 'DENY',
+  crossOriginOpenerPolicy: 'same-origin',
+})
 
 /** JSON and generated SVG never run anything: nothing may load from them. */
-export const API_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+export const API_POLICY: Policy = {
+  defaultSrc: ["'none'"],
+  styleSrc: ["'unsafe-inline'"],
+  frameAncestors: ["'none'"],
+}
+
+/** A policy as its header spells it (as secureHeaders() does), for an answer that sets its own. */
+export const cspHeader = (policy: Policy): string =>
+  Object.entries(policy)
+    .map(([name, sources]) =>
+      [name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...sources].join(' '),
+    )
+    .join('; ')
 
 /**
  * A script's text as the browser runs it, which its hash must match: the HTML parser reads line
@@ -37,31 +80,29 @@ export function inlineScriptHashes(html: string): string[] {
  * its image hosts (server/static/build-env.ts): the app may fetch from them and show their
  * images, nothing wider.
  */
-export function spaCsp(html: string, apiOrigins: readonly string[] = []): string {
-  const scripts = inlineScriptHashes(html)
-  const api = apiOrigins.map((origin) => ` ${origin}`).join('')
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${scripts.join(' ')}`.trim(),
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data:${api}`,
-    `connect-src 'self'${api}`,
-    "font-src 'self'",
-    "manifest-src 'self'",
-    "worker-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ')
+export function spaPolicy(html: string, apiOrigins: readonly string[] = []): Policy {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...inlineScriptHashes(html)],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', ...apiOrigins],
+    connectSrc: ["'self'", ...apiOrigins],
+    fontSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    workerSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  }
 }
 
-/** Adds the common headers, and a Content-Security-Policy unless the handler set its own. */
-export function securityHeaders(csp: string): MiddlewareHandler {
-  return async (c, next) => {
-    await next()
-    for (const [name, value] of Object.entries(COMMON)) c.res.headers.set(name, value)
-    if (!c.res.headers.has('Content-Security-Policy'))
-      c.res.headers.set('Content-Security-Policy', csp)
-  }
+/**
+ * The common headers, and `policy` as the Content-Security-Policy unless the handler set its own:
+ * a page's names its inline scripts by hash, known once it is rendered, so its handler sets it
+ * (secureHeaders() fixes its policy before the handler runs, varying only by a per-request nonce,
+ * which would keep pages from being cached).
+ */
+export function securityHeaders(policy: Policy): MiddlewareHandler[] {
+  return [common, secureHeaders({ ...NONE, contentSecurityPolicy: policy, overwrite: false })]
 }

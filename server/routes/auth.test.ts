@@ -55,6 +55,37 @@ describe('POST auth/login', () => {
     expect(await res.json()).toEqual({ message: 'Username and password required' })
   })
 
+  it('checks both fields are there, then their lengths, then expiresInMins', async () => {
+    const long = 'x'.repeat(101)
+    for (const [body, message] of [
+      [{ username: long, expiresInMins: 0 }, 'Username and password required'],
+      [{ username: '  ', password: 'x'.repeat(200) }, 'Username and password required'],
+      [{ username: long, password: 'x', expiresInMins: 0 }, 'Invalid credentials'],
+      [{ username: 'emilys', password: 'x'.repeat(129), expiresInMins: 0 }, 'Invalid credentials'],
+      [
+        { username: 'emilys', password: 'emilyspass', expiresInMins: 1.5 },
+        "Invalid 'expiresInMins' - must be a whole number",
+      ],
+      [
+        { username: 'emilys', password: 'emilyspass', expiresInMins: '5' },
+        "Invalid 'expiresInMins' - must be a number",
+      ],
+    ] as const) {
+      const res = await post('/api/auth/login', body)
+      expect(res.status, JSON.stringify(body)).toBe(400)
+      expect(await res.json()).toEqual({ message })
+    }
+  })
+
+  it('refuses an over-long username before trimming it, without counting a failed attempt', async () => {
+    for (let i = 0; i < 12; i++) {
+      const res = await post('/api/auth/login', { username: 'emilys'.padEnd(101), password: 'x' })
+      expect(await res.json()).toEqual({ message: 'Invalid credentials' })
+    }
+    const res = await post('/api/auth/login', { username: ' emilys ', password: 'emilyspass' })
+    expect(res.status).toBe(200)
+  })
+
   it('answers 400 Invalid credentials for a wrong password or unknown user', async () => {
     for (const body of [
       { username: 'emilys', password: 'wrong' },
@@ -202,6 +233,19 @@ describe('POST auth/refresh', () => {
       expect(res.status).toBe(403)
       expect(await res.json()).toEqual({ message: 'Invalid refresh token' })
     }
+  })
+
+  it('checks the token is there (401) before expiresInMins (400)', async () => {
+    for (const body of [{ expiresInMins: 0 }, { refreshToken: '' }, { refreshToken: 42 }]) {
+      const res = await post('/api/auth/refresh', body)
+      expect(res.status, JSON.stringify(body)).toBe(401)
+      expect(await res.json()).toEqual({ message: 'Refresh token required' })
+    }
+    const res = await post('/api/auth/refresh', { refreshToken: 'nope', expiresInMins: 0 })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({
+      message: "Invalid 'expiresInMins' - must be from 1 to 43200",
+    })
   })
 
   it('refuses a refresh token after 30 days', async () => {

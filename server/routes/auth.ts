@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import { type LoginThrottle } from '../auth/login-throttle.ts'
 import { verifyPassword } from '../auth/password.ts'
 import type { TokenService } from '../auth/tokens.ts'
-import { bearerToken, parseOr400, readJsonObject } from '../http/body.ts'
+import { bearerToken, jsonBody } from '../http/body.ts'
 import type { UserRecord, UserStore } from '../users/user-store.ts'
 import type { PublicUser } from '../users/public-user.ts'
 import type { Metrics } from '../observability/metrics.ts'
@@ -21,20 +21,39 @@ const expiresInMins = v.optional(
   60,
 )
 
-const credentials = (input: Record<string, unknown>) => {
-  const { username, password } = input
-  if (
-    typeof username !== 'string' ||
-    typeof password !== 'string' ||
-    !username.trim() ||
-    !password
-  ) {
-    throw new HTTPException(400, { message: 'Username and password required' })
-  }
-  if (username.length > 100 || password.length > 128)
-    throw new HTTPException(400, { message: 'Invalid credentials' })
-  return { username: username.trim(), password }
-}
+const REQUIRED = 'Username and password required'
+const REFRESH_TOKEN_REQUIRED = 'Refresh token required'
+
+/**
+ * The contract checks a login in this order, each refusal a 400: both fields present (strings, the
+ * username not blank), then their lengths (the username's before trimming), then expiresInMins.
+ */
+const loginSchema = v.pipe(
+  v.looseObject(
+    {
+      username: v.pipe(
+        v.string(REQUIRED),
+        v.check((text) => text.trim() !== '', REQUIRED),
+      ),
+      password: v.pipe(v.string(REQUIRED), v.nonEmpty(REQUIRED)),
+    },
+    REQUIRED,
+  ),
+  v.check(
+    ({ username, password }) => username.length <= 100 && password.length <= 128,
+    'Invalid credentials',
+  ),
+  v.object({ username: v.pipe(v.string(), v.trim()), password: v.string(), expiresInMins }),
+)
+
+/** A missing refresh token is a 401, checked before expiresInMins (400). */
+const refreshSchema = v.object(
+  {
+    refreshToken: v.pipe(v.string(REFRESH_TOKEN_REQUIRED), v.nonEmpty(REFRESH_TOKEN_REQUIRED)),
+    expiresInMins,
+  },
+  REFRESH_TOKEN_REQUIRED,
+)
 
 export interface AuthDeps {
   users: UserStore
@@ -53,10 +72,8 @@ export function authRoutes({ users, tokens, throttle, present, decoyHash, metric
   })
 
   return new Hono()
-    .post('/login', async (c) => {
-      const body = await readJsonObject(c)
-      const { username, password } = credentials(body)
-      const minutes = parseOr400(expiresInMins, body.expiresInMins)
+    .post('/login', jsonBody(loginSchema), async (c) => {
+      const { username, password, expiresInMins: minutes } = c.req.valid('json')
       const waitMs = await throttle.begin(username)
       if (waitMs > 0) {
         metrics?.loginRefusals.inc()
@@ -97,15 +114,15 @@ export function authRoutes({ users, tokens, throttle, present, decoyHash, metric
       if (!user) throw new HTTPException(401, { message: 'Invalid/Expired Token!' })
       return c.json(present(user, new URL(c.req.url).origin))
     })
-    .post('/refresh', async (c) => {
-      const body = await readJsonObject(c)
-      const { refreshToken } = body
-      if (typeof refreshToken !== 'string' || !refreshToken)
-        throw new HTTPException(401, { message: 'Refresh token required' })
-      const minutes = parseOr400(expiresInMins, body.expiresInMins)
-      const claims = tokens.verify(refreshToken, 'refresh')
-      const user = claims && (await users.findById(claims.sub))
-      if (!user) throw new HTTPException(403, { message: 'Invalid refresh token' })
-      return c.json(issue(user, minutes))
-    })
+    .post(
+      '/refresh',
+      jsonBody(refreshSchema, (message) => (message === REFRESH_TOKEN_REQUIRED ? 401 : 400)),
+      async (c) => {
+        const { refreshToken, expiresInMins: minutes } = c.req.valid('json')
+        const claims = tokens.verify(refreshToken, 'refresh')
+        const user = claims && (await users.findById(claims.sub))
+        if (!user) throw new HTTPException(403, { message: 'Invalid refresh token' })
+        return c.json(issue(user, minutes))
+      },
+    )
 }

@@ -95,6 +95,21 @@ describe('POST /api/vitals', () => {
     expect((await post('/api/vitals', VITALS)).status).toBe(204)
   })
 
+  it('counts a report against its client before reading it', async () => {
+    const { post } = await telemetrySite()
+    for (let report = 0; report < REPORTS_PER_MINUTE; report += 1)
+      expect((await post('/api/vitals', '{"route":')).status).toBe(400)
+    expect((await post('/api/vitals', '{"route":')).status).toBe(429)
+  })
+
+  it('reads the text/plain body navigator.sendBeacon sends', async () => {
+    const { post, series } = await telemetrySite()
+    const beacon = { headers: { 'Content-Type': 'text/plain;charset=UTF-8' } }
+    expect((await post('/api/vitals', VITALS, undefined, beacon)).status).toBe(204)
+    expect((await series()).get('web_vitals_seconds_count{route=/product/$id,metric=LCP}')).toBe(1)
+    expect((await post('/api/client-errors', ERROR, undefined, beacon)).status).toBe(204)
+  })
+
   it('keeps the routes it labels to a bounded set', async () => {
     const { post, series } = await telemetrySite()
     for (let page = 0; page < 55; page += 1)

@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { createMiddleware } from 'hono/factory'
 import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
-import { parseOr400, readJsonObject } from '../http/body.ts'
+import { jsonBody } from '../http/body.ts'
 import type { Logger } from '../observability/logger.ts'
 import type { Metrics } from '../observability/metrics.ts'
 import { loggerOf, type RequestRecord } from '../observability/request-log.ts'
@@ -75,11 +76,15 @@ interface TelemetryDeps {
  * client (429).
  */
 export function telemetryRoutes({ metrics, logger, now }: TelemetryDeps) {
-  const allowVitals = createRateLimit(now)
-  const allowErrors = createRateLimit(now)
-  const limited = (allow: (client: string) => boolean, client: string | undefined) => {
-    if (!allow(client ?? 'unknown'))
-      throw new HTTPException(429, { message: 'Too many reports, please slow down' })
+  type Env = { Bindings: Partial<RequestRecord> }
+  /** Counts the report against its client's allowance before its body is read. */
+  const limited = () => {
+    const allow = createRateLimit(now)
+    return createMiddleware<Env>(async (c, next) => {
+      if (!allow(c.env?.client ?? 'unknown'))
+        throw new HTTPException(429, { message: 'Too many reports, please slow down' })
+      await next()
+    })
   }
   const capped = (maxSize: number) =>
     bodyLimit({
@@ -87,17 +92,15 @@ export function telemetryRoutes({ metrics, logger, now }: TelemetryDeps) {
       onError: (c) => c.json({ message: `Report too large (limit ${maxSize} bytes)` }, 413),
     })
 
-  return new Hono<{ Bindings: Partial<RequestRecord> }>()
-    .post('/vitals', capped(4096), async (c) => {
-      limited(allowVitals, c.env?.client)
-      const report = parseOr400(vitalsSchema, await readJsonObject(c))
+  return new Hono<Env>()
+    .post('/vitals', capped(4096), limited(), jsonBody(vitalsSchema), (c) => {
+      const report = c.req.valid('json')
       for (const { name, value } of report.metrics)
         metrics?.vitals.observe(report.route, name, value)
       return c.body(null, 204)
     })
-    .post('/client-errors', capped(8192), async (c) => {
-      limited(allowErrors, c.env?.client)
-      const report = parseOr400(clientErrorSchema, await readJsonObject(c))
+    .post('/client-errors', capped(8192), limited(), jsonBody(clientErrorSchema), (c) => {
+      const report = c.req.valid('json')
       metrics?.clientErrors.inc({ build: report.build, kind: report.kind })
       loggerOf(c.env, logger).warn({ clientError: report }, 'client error')
       return c.body(null, 204)

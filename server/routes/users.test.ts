@@ -6,7 +6,7 @@ beforeEach(async () => {
   api = await createTestApi()
 })
 
-/** The registration payload exactly as the spec's form sends it (§3). */
+/** The registration payload exactly as the spec's form sends it (rules.md § Data and reference lists). */
 const registration = {
   country: 'India',
   email: 'asha.verma@example.com',
@@ -170,6 +170,25 @@ describe('PUT and PATCH users/{id}', () => {
       body: { username: 'emilys', password: 'emilyspass' },
     })
     expect(old.status).toBe(400)
+  })
+
+  it('checks the id, the token and the user before reading the body', async () => {
+    const { accessToken } = await login(api)
+    await register()
+    const cases: [string, string | undefined, number, string][] = [
+      ['x', accessToken, 400, "Invalid user id 'x'"],
+      ['1', undefined, 401, 'Access Token is required'],
+      ['999', accessToken, 404, "User with id '999' not found"],
+      ['2', accessToken, 403, 'You may only access your own user'],
+      ['1', accessToken, 400, 'Invalid JSON body'],
+    ]
+    for (const [id, token, status, message] of cases) {
+      for (const method of ['PUT', 'PATCH']) {
+        const res = await api.call(`/api/users/${id}`, { method, token, body: 'not json' })
+        expect(res.status, `${method} ${id}`).toBe(status)
+        expect(await res.json()).toEqual({ message })
+      }
+    }
   })
 
   it('answers the same errors as GET, and 400 for bad fields or a taken email', async () => {

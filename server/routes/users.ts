@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import { HTTPException } from 'hono/http-exception'
 import type { TokenService } from '../auth/tokens.ts'
-import { bearerToken, parseOr400, readJsonObject } from '../http/body.ts'
+import { bearerToken, jsonBody } from '../http/body.ts'
 import type { Accounts } from '../users/accounts.ts'
 import type { PublicUser } from '../users/public-user.ts'
 import { newUserSchema, userChangesSchema } from '../users/user.schema.ts'
@@ -19,9 +20,9 @@ export function userRoutes({ users, accounts, tokens, present }: UserRoutesDeps)
 
   /**
    * The user at `:id`, for its own token only. Checks run in the contract's order: a malformed id
-   * (400), no or bad token (401), no such user (404), someone else's user (403).
+   * (400), no or bad token (401), no such user (404), someone else's user (403); then the body's.
    */
-  const ownUser = async (c: Context): Promise<UserRecord> => {
+  const ownUser = createMiddleware<{ Variables: { user: UserRecord } }>(async (c, next) => {
     const raw = c.req.param('id') ?? ''
     if (!/^\d{1,15}$/.test(raw))
       throw new HTTPException(400, { message: `Invalid user id '${raw}'` })
@@ -33,22 +34,17 @@ export function userRoutes({ users, accounts, tokens, present }: UserRoutesDeps)
     if (!user) throw new HTTPException(404, { message: `User with id '${raw}' not found` })
     if (user.id !== claims.sub)
       throw new HTTPException(403, { message: 'You may only access your own user' })
-    return user
-  }
-
-  const change = async (c: Context) => {
-    const user = await ownUser(c)
-    const input = parseOr400(userChangesSchema, await readJsonObject(c))
-    return c.json(present(await accounts.update(user, input), origin(c)))
-  }
+    c.set('user', user)
+    await next()
+  })
 
   return new Hono()
-    .post('/add', async (c) => {
-      const input = parseOr400(newUserSchema, await readJsonObject(c))
-      const user = await accounts.register(input)
+    .post('/add', jsonBody(newUserSchema), async (c) => {
+      const user = await accounts.register(c.req.valid('json'))
       return c.json(present(user, origin(c)), 201)
     })
-    .get('/:id', async (c) => c.json(present(await ownUser(c), origin(c))))
-    .put('/:id', change)
-    .patch('/:id', change)
+    .get('/:id', ownUser, (c) => c.json(present(c.var.user, origin(c))))
+    .on(['PUT', 'PATCH'], '/:id', ownUser, jsonBody(userChangesSchema), async (c) =>
+      c.json(present(await accounts.update(c.var.user, c.req.valid('json')), origin(c))),
+    )
 }
