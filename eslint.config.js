@@ -5,7 +5,11 @@ import pluginQuery from '@tanstack/eslint-plugin-query'
 import pluginRouter from '@tanstack/eslint-plugin-router'
 import prettier from 'eslint-config-prettier'
 import { defineConfig } from 'eslint/config'
-import importPlugin from 'eslint-plugin-import'
+import {
+  createTypeScriptImportResolver,
+  defaultConditionNames,
+} from 'eslint-import-resolver-typescript'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
@@ -16,23 +20,41 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .map((entry) => entry.name)
 
 /**
- * The SPA's import boundaries (conventions): components | lib → features → routes. A feature reaches
- * another only through its public module, index.ts; nothing imports routes/ but the route tree.
+ * What the product code (src/, server/, shared/; not its tests) may import. The app's layers, each
+ * importing only those before it: lib → domain → components → features → app → routes. domain/
+ * holds what several features read (the catalogue, the cart, the session...), components/ the UI
+ * they share; a feature never imports another feature: the routes, and the app's frame (app/,
+ * which composes features for every route), put them together. The server never imports the app,
+ * shared/ imports neither, and no product code imports test support, build code or benchmarks.
  */
-const boundaryZones = [
-  { target: './src/lib', from: ['./src/components', './src/features', './src/routes'] },
-  { target: './src/components', from: ['./src/features', './src/routes'] },
-  { target: './src/features', from: './src/routes' },
-  ...features.flatMap((feature) =>
-    features
-      .filter((other) => other !== feature)
-      .map((other) => ({
-        target: `./src/features/${feature}`,
-        from: `./src/features/${other}`,
-        except: ['./index.ts'],
-        message: `Import from '../${other}/index.ts', the feature's public module.`,
-      })),
-  ),
+const layers = ['lib', 'domain', 'components', 'features', 'app', 'routes']
+const productZones = [
+  ...layers.slice(0, -1).map((layer, index) => ({
+    target: `./src/${layer}`,
+    from: layers.slice(index + 1).map((above) => `./src/${above}`),
+    message: `src/${layer} is below ${layers
+      .slice(index + 1)
+      .map((above) => `src/${above}`)
+      .join(', ')} (eslint.config.js).`,
+  })),
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message:
+      'A feature does not import another: move what both need to src/domain or src/components, or compose them in the route.',
+  })),
+  { target: './server', from: './src', message: 'The server does not import the app.' },
+  {
+    target: './shared',
+    from: ['./src', './server'],
+    message: 'Shared code imports neither the app nor the server.',
+  },
+  {
+    target: ['./src', './server', './shared'],
+    from: ['./testing', './src/test', './e2e', './build', './bench'],
+    message: 'Product code imports no test support, build code or benchmark.',
+  },
 ]
 
 export default defineConfig(
@@ -53,15 +75,25 @@ export default defineConfig(
       globals: { ...globals.node },
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { import: importPlugin },
+    plugins: { 'import-x': importX },
     settings: {
-      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Resolved as TypeScript does (tsconfig.json and its references); imports name their .ts/.tsx.
+      // jotai's types are under the versioned condition `types@>=5.5`, which TypeScript matches and
+      // the resolver does not: without it, 'jotai' and 'jotai/utils' both resolve to jotai's fallback
+      // .d.ts, and import-x/no-duplicates takes them for one module.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          conditionNames: ['types@>=5.5', ...defaultConditionNames],
+        }),
+        createNodeResolver(),
+      ],
     },
     rules: {
-      'import/no-cycle': 'error',
-      'import/no-self-import': 'error',
-      'import/no-duplicates': 'error',
+      'import-x/no-cycle': 'error',
+      'import-x/no-self-import': 'error',
+      'import-x/no-duplicates': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
@@ -80,7 +112,6 @@ export default defineConfig(
     ],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'import/no-restricted-paths': ['error', { zones: boundaryZones }],
       // The router's generated code and loaders use thrown redirects/notFound, which are not Errors.
       '@typescript-eslint/only-throw-error': [
         'error',
@@ -116,32 +147,10 @@ export default defineConfig(
     },
   },
   {
-    // The server is its own program: it never imports the app. It loads the app's server entry as
-    // the build made it (dist/server/, server/static/app-server.ts), which renders the pages.
-    files: ['server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '/src/', message: 'The server does not import the app.' }] },
-      ],
-    },
-  },
-  {
-    // Code the app and the server both run (the search's rules): it imports neither of them.
-    files: ['shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '/(src|server)/',
-              message: 'Shared code imports neither the app nor the server.',
-            },
-          ],
-        },
-      ],
-    },
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'shared/**/*.ts'],
+    // Tests and their support compose whatever they test.
+    ignores: ['**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: productZones }] },
   },
   {
     // Config files are loaded by their tools, which expect a default export.

@@ -149,7 +149,12 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
           test: {
             name: 'server',
             environment: 'node',
-            include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'build/**/*.test.ts', 'testing/**/*.test.ts'],
+            include: [
+              'server/**/*.test.ts',
+              'shared/**/*.test.ts',
+              'build/**/*.test.ts',
+              'testing/**/*.test.ts',
+            ],
             exclude: LOAD_TESTS,
             sequence: { groupOrder: 0 },
           },
