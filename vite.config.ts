@@ -3,7 +3,6 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type PluginOption } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { CATEGORY_SLUGS } from './server/catalogue/categories.ts'
 import { catalogueApiPlugin } from './build/dev-plugin.ts'
 import { buildEnvironment, buildEnvPlugin } from './build/build-env-plugin.ts'
 import { lightToken } from './build/design-tokens.ts'
@@ -30,8 +29,6 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
   return {
     define: {
       __BUILD_ID__: JSON.stringify(command === 'build' ? buildId : 'dev'),
-      // The app's stand-in category list until the API's answers: the bundled server's own list.
-      __BUNDLED_CATEGORY_SLUGS__: JSON.stringify(CATEGORY_SLUGS),
       // The server's entry bundles React, which picks its build by NODE_ENV when it runs: `npm
       // start` sets none, and React's development build renders a page several times slower.
       ...(isSsrBuild && command === 'build' && mode === 'production'

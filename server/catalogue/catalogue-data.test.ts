@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import seeds from './data/products.json' with { type: 'json' }
 import { loadCatalogue, publish } from './catalogue.ts'
-import { CATEGORY_SLUGS } from './categories.ts'
+import { CATEGORY_SLUGS } from '../../shared/catalogue/categories.ts'
 import { availabilityFor, barcodeFor } from './derive.ts'
 import { productSchema, productSeedSchema } from './product.schema.ts'
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import seeds from './data/products.json' with { type: 'json' }
-import { CATEGORY_SLUGS } from './categories.ts'
+import { CATEGORY_SLUGS } from '../../shared/catalogue/categories.ts'
 import {
   availabilityFor,
   barcodeFor,

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { CATEGORY_SLUGS } from './categories.ts'
+import { CATEGORY_SLUGS } from '../../shared/catalogue/categories.ts'
 
 const text = (min: number, max: number) =>
   v.pipe(v.string(), v.trim(), v.minLength(min), v.maxLength(max))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CATEGORY_SLUGS } from '../catalogue/categories.ts'
+import { CATEGORY_SLUGS } from '../../shared/catalogue/categories.ts'
 import { contrast } from './palette.ts'
 import { renderProductImage, type ImageSubject } from './product-image.ts'
 import { wrapText } from './text.ts'

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import { createRepresentation } from '../http/representation.ts'
 import type { RepresentationCache } from '../http/representation-cache.ts'
 import { CACHE_CATALOGUE, CACHE_IMMUTABLE, respond } from '../http/respond.ts'
-import { categoryName, isCategorySlug } from '../catalogue/categories.ts'
+import { nameFromSlug, isCategorySlug } from '../../shared/catalogue/categories.ts'
 import { AVATAR_FILE, renderAvatar } from '../images/avatar.ts'
 import { renderProductImage } from '../images/product-image.ts'
 import { SVG_TYPE, type ProductImages } from '../images/product-images.ts'
@@ -30,7 +30,7 @@ export function imageRoutes({ productImages, cache }: ImageRoutesDeps) {
         const rep = cache.getOrCreate(`category:${slug}`, () =>
           createRepresentation(
             renderProductImage(
-              { id: 0, title: categoryName(slug), brand: '', category: slug },
+              { id: 0, title: nameFromSlug(slug), brand: '', category: slug },
               'thumbnail',
             ),
             SVG_TYPE,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { productSchema } from '../catalogue/product.schema.ts'
-import { CATEGORY_SLUGS } from '../catalogue/categories.ts'
+import { CATEGORY_SLUGS } from '../../shared/catalogue/categories.ts'
 import { createTestApi, type TestApi } from '../../testing/test-api.ts'
 
 interface ProductList {

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { AssetBase, Catalogue, StoredProduct } from '../catalogue/catalogue.ts'
 import { publish } from '../catalogue/catalogue.ts'
-import { categoryName } from '../catalogue/categories.ts'
+import { nameFromSlug } from '../../shared/catalogue/categories.ts'
 import { jsonRepresentation } from '../http/representation.ts'
 import type { RepresentationCache } from '../http/representation-cache.ts'
 import { CACHE_CATALOGUE, respond } from '../http/respond.ts'
@@ -66,7 +66,7 @@ export function productRoutes({
       cachedJson(c, ({ origin }) =>
         catalogue.categories.map((slug) => ({
           slug,
-          name: categoryName(slug),
+          name: nameFromSlug(slug),
           url: `${origin}${apiBase}/products/category/${slug}`,
           // ours: the category's picture (the public API has none; the storefront then shows a product's).
           image: `${origin}${apiBase}/images/categories/${slug}.svg`,

@@ -1,15 +1,16 @@
 import { env } from '../../lib/env.ts'
 import type { Category } from './catalog.schemas.ts'
-import { nameFromSlug } from './slug.ts'
+import { CATEGORY_SLUGS, nameFromSlug } from '../../../shared/catalogue/categories.ts'
 
 export type { Category }
 
 /**
- * The bundled catalogue server's 20 categories (rules.md § Data and reference lists, the carousel list), in its order: the
- * build takes them from the server (vite.config.ts `define`), so the first screen waits for
- * nothing; the list of the API in use replaces them in the background (decisions.md § Catalogue API).
+ * The bundled catalogue server's 20 categories (rules.md § Data and reference lists, the carousel
+ * list), in its order, from the code the app and the server share: the first screen waits for
+ * nothing; the list of the API in use replaces them in the background (decisions.md § Catalogue
+ * API).
  */
-export const BUNDLED_CATEGORIES: readonly Category[] = __BUNDLED_CATEGORY_SLUGS__.map((slug) => {
+export const BUNDLED_CATEGORIES: readonly Category[] = CATEGORY_SLUGS.map((slug) => {
   // Another API's pictures are unknown until its own list says: none are guessed (no failed requests).
   // On the page's own origin, so the server's HTML and the browser's render name the same address.
   const image = env.bundledApi ? `${env.apiUrl}/images/categories/${slug}.svg` : undefined

@@ -1,6 +1,6 @@
 import type { ProductCardData } from '../../domain/catalogue/catalog.schemas.ts'
 import { FILTER_VALUES, type FilterKey, type Filters } from './filter-values.ts'
-import { nameFromSlug, slugFromName } from '../../domain/catalogue/slug.ts'
+import { nameFromSlug, slugFromName } from '../../../shared/catalogue/categories.ts'
 
 export type { FilterKey, Filters }
 
