@@ -111,6 +111,18 @@ describe('a product page', () => {
     )
   })
 
+  it('paints its first photo with the page: the picture is in the HTML, nothing to fetch first', async () => {
+    const { document, html } = await page('/product/1')
+    const product = (await (await api.call('/api/products/1')).json()) as { images: string[] }
+    const drawn = await (await api.call(new URL(product.images[0]!).pathname)).text()
+    const inline = `data:image/svg+xml,${encodeURIComponent(drawn)}`
+    expect(document.querySelector('main img')?.getAttribute('src')).toBe(inline)
+    // No request of its own for the browser to start (React preloads a linked priority image).
+    expect(document.querySelector('link[rel="preload"][as="image"]')).toBeNull()
+    // The app's first render shows the same picture: it travels in the data the app takes over.
+    expect(html.split(JSON.stringify(inline).slice(1, -1)).length).toBeGreaterThan(1)
+  })
+
   it('carries a Product with its Offer and AggregateRating, valid JSON-LD', async () => {
     const product = (await (
       await api.app.request('http://shop.test/api/products/1')
@@ -219,6 +231,17 @@ describe('listings', () => {
       })),
     )
     expect(ofType(jsonLd, 'BreadcrumbList')).toBeDefined()
+  })
+
+  it("paint their first row's pictures with the page; the rest are links, loaded as they near the screen", async () => {
+    const { document } = await page('/products')
+    const pictures = [...document.querySelectorAll('main li img')]
+    expect(pictures.length).toBeGreaterThan(4)
+    for (const picture of pictures.slice(0, 4))
+      expect(picture.getAttribute('src')).toMatch(/^data:image\/svg\+xml,%3Csvg/)
+    expect(pictures[4]?.getAttribute('src')).toMatch(/^http:\/\/shop\.test\/api\/images\//)
+    expect(pictures[4]?.getAttribute('loading')).toBe('lazy')
+    expect(document.querySelector('link[rel="preload"][as="image"]')).toBeNull()
   })
 
   it('all products has its own head; a category in capitals is the same page', async () => {

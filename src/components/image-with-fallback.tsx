@@ -1,4 +1,5 @@
 import { useState, type ImgHTMLAttributes } from 'react'
+import { useInlineImage } from '../lib/inline-images.ts'
 
 // A neutral picture-frame drawing, embedded so it shows even when the network is gone (rules.md § Error messages).
 export const PLACEHOLDER_IMAGE =
@@ -16,14 +17,18 @@ interface ImageProps extends ImgHTMLAttributes<HTMLImageElement> {
   height: number
 }
 
-/** An image with explicit dimensions (no layout shift) that swaps to the placeholder if it fails. */
+/**
+ * An image with explicit dimensions (no layout shift) that swaps to the placeholder if it fails;
+ * in the page itself when the server put it there (lib/inline-images.ts).
+ */
 export function ImageWithFallback({ src, alt, ...props }: ImageProps) {
   const [failedSrc, setFailedSrc] = useState<string>()
+  const shown = useInlineImage(src)
   const broken = failedSrc === src
   return (
     <img
       {...props}
-      src={broken ? PLACEHOLDER_IMAGE : src}
+      src={broken ? PLACEHOLDER_IMAGE : shown}
       alt={alt}
       onError={() => setFailedSrc(src)}
       data-fallback={broken || undefined}

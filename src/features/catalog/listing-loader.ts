@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
+import { PRIORITY_CARDS } from '../../components/priority-cards.ts'
+import { inlineImages } from '../../lib/inline-images.ts'
 import {
   categoriesConfirmed,
   categoriesQuery,
@@ -26,6 +28,12 @@ export async function loadListing(
   // Fewer pages at hand than the address asks for: all of them, again from the first.
   if (list.pages.length < options.pages)
     list = await queryClient.fetchInfiniteQuery({ ...options, staleTime: 0 })
+  // The first cards' pictures are the page's largest paint: in the server's HTML.
+  const first = list.pages[0]?.products.slice(0, PRIORITY_CARDS) ?? []
+  await inlineImages(
+    queryClient,
+    first.map((product) => product.thumbnail),
+  )
   return list.pages[0]?.total ?? 0
 }
 

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { toApiError } from '../../lib/api-error.ts'
+import { inlineImages } from '../../lib/inline-images.ts'
 import { productQuery, relatedQuery } from '../../domain/catalogue/catalog.queries.ts'
 
 /**
@@ -8,11 +9,14 @@ import { productQuery, relatedQuery } from '../../domain/catalogue/catalog.queri
  * and, without waiting for it, the related products. An unknown id is a page that does not exist.
  */
 export async function loadProduct(queryClient: QueryClient, id: number) {
-  // The product first: the page waits for it (and the server preloads it: src/first-screens.ts).
+  // The product first: the page waits for it.
   const product = queryClient.ensureQueryData(productQuery(queryClient, id))
   void queryClient.prefetchQuery(relatedQuery(id))
   try {
-    return await product
+    const loaded = await product
+    // Its first photo is the page's largest paint: in the server's HTML.
+    await inlineImages(queryClient, [loaded.images[0]])
+    return loaded
   } catch (error) {
     if (toApiError(error).status === 404) throw notFound()
     throw error
