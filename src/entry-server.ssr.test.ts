@@ -102,13 +102,19 @@ describe('shoppers rendered at the same time', () => {
     expect(two.document.querySelector('main h1')?.textContent).toBe(second.title)
     expect(one.html).not.toContain(second.title)
     expect(two.html).not.toContain(first.title)
-    // Each page's pictures are on its own origin: the render scope kept each request's apart.
-    expect(one.document.querySelector('main img')?.getAttribute('src')).toMatch(
-      /^http:\/\/one\.test\//,
-    )
-    expect(two.document.querySelector('main img')?.getAttribute('src')).toMatch(
-      /^http:\/\/two\.test\//,
-    )
+    // Each page's linked pictures are on its own origin, and the photo drawn into its HTML is its
+    // own product's: the render scope kept each request's apart.
+    const pictures = (page: typeof one) =>
+      [...page.document.querySelectorAll('main img')].map((img) => img.getAttribute('src') ?? '')
+    for (const [page, origin, product] of [
+      [one, 'http://one.test/', first],
+      [two, 'http://two.test/', second],
+    ] as const) {
+      const [photo, ...linked] = pictures(page)
+      expect(decodeURIComponent(photo ?? '')).toContain(`<title>${product.title}</title>`)
+      expect(linked.length).toBeGreaterThan(0)
+      for (const src of linked) expect(src.startsWith(origin)).toBe(true)
+    }
     expect(one.html).not.toContain('two.test')
     expect(two.html).not.toContain('one.test')
   })
