@@ -10,7 +10,7 @@ import type { Catalogue } from './catalogue/catalogue.ts'
 import type { Clock } from './clock.ts'
 import { RepresentationCache } from './http/representation-cache.ts'
 import { CACHE_PRIVATE } from './http/respond.ts'
-import { API_POLICY, securityHeaders } from './http/security-headers.ts'
+import { API_CSP, securityHeaders } from './http/security-headers.ts'
 import { createProductImages } from './images/product-images.ts'
 import type { Logger } from './observability/logger.ts'
 import type { Metrics } from './observability/metrics.ts'
@@ -79,7 +79,7 @@ export function createApp({
   const app = new Hono<{ Bindings: Partial<RequestRecord> }>().basePath(basePath)
 
   app.use(recordApiRoute)
-  app.use(...securityHeaders(API_POLICY))
+  app.use(...securityHeaders(API_CSP))
   if (corsOrigins.length > 0)
     app.use(cors({ origin: [...corsOrigins], credentials: false, maxAge: 600 }))
 

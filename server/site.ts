@@ -5,7 +5,7 @@ import type { ApiApp } from './app.ts'
 import { createRepresentation, type Representation } from './http/representation.ts'
 import { RepresentationCache } from './http/representation-cache.ts'
 import { CACHE_REVALIDATE, respond } from './http/respond.ts'
-import { cspHeader, securityHeaders, spaPolicy } from './http/security-headers.ts'
+import { securityHeaders, spaCsp } from './http/security-headers.ts'
 import { createLogger } from './observability/logger.ts'
 import { createMetrics, metricsHandler } from './observability/metrics.ts'
 import { observeRequests, type ObserveOptions } from './observability/request-log.ts'
@@ -54,13 +54,13 @@ export function createSite(
   const shellPath = storefront && join(storefront.clientDir, 'index.html')
   const shell = shellPath && existsSync(shellPath) ? readFileSync(shellPath, 'utf8') : ''
   // The offline shell's policy; each rendered page carries its own (its inline scripts' hashes).
-  const policy = spaPolicy(shell, apiOrigins)
+  const csp = spaCsp(shell, apiOrigins)
   // Delegated whole, so the API's own not-found and error handlers answer everything under /api;
   // the request's record goes along, for the route pattern the API matched and its logger.
   const toApi = (c: Context) => api.fetch(c.req.raw, c.get('record'))
   const site = new Hono()
     .use(...observeRequests({ logger, metrics, trustProxy }))
-    .use(...securityHeaders(policy))
+    .use(...securityHeaders(csp))
     .all('/api', toApi)
     .all('/api/*', toApi)
     .get('/metrics', named('/metrics'), metricsHandler(metrics, metricsToken))
@@ -69,7 +69,7 @@ export function createSite(
   const { app } = storefront
   const file = createFileHandler(storefront.clientDir)
   const page = createPageHandler(app, {
-    csp: (html) => cspHeader(spaPolicy(html, apiOrigins)),
+    csp: (html) => spaCsp(html, apiOrigins),
     externalApi: apiOrigins.length > 0,
     metrics,
   })
