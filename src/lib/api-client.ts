@@ -24,9 +24,6 @@ export function setApiFetch(fetchApi: Fetch): void {
   apiFetch = fetchApi
 }
 
-/** A request of the app's own, past the JSON client (a picture the server puts in its HTML). */
-export const fetchFromApi = (url: string): Promise<Response> => apiFetch(new Request(url))
-
 /**
  * The one HTTP client. Retries are off here: TanStack Query owns them (decisions.md § Data fetching and caching), so a failing
  * request is never retried by two layers at once. (ky 1, not 2: 2 weighs 8.4 KB gzip against

@@ -1,6 +1,6 @@
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query'
 import { useContext } from 'react'
-import { fetchFromApi } from './api-client.ts'
+import { http } from './api-client.ts'
 import { env } from './env.ts'
 
 /**
@@ -27,9 +27,9 @@ export async function inlineImages(
     sources.map(async (src) => {
       if (!src || !new URL(src, 'http://localhost/').pathname.startsWith('/api/images/')) return
       try {
-        const response = await fetchFromApi(src)
-        const type = response.headers.get('Content-Type') ?? ''
-        if (!response.ok || !type.startsWith('image/svg+xml')) return
+        // The app's one client, with its deadline; `src` is a whole URL, not under its prefix.
+        const response = await http.get(src, { prefixUrl: '' })
+        if (!response.headers.get('Content-Type')?.startsWith('image/svg+xml')) return
         const svg = await response.text()
         if (svg.length > MAX_CHARS) return
         queryClient.setQueryData(
