@@ -197,6 +197,23 @@ describe('a product page', () => {
     expect(search?.hasAttribute('disabled')).toBe(false)
   })
 
+  it("marks the header's app-only buttons as not ready too, on every page, but not its search", async () => {
+    const { document } = await page('/customer-service/returns')
+    const header = document.querySelector('header')!
+    for (const name of ['Open menu', 'Account']) {
+      const button = header.querySelector(`button[aria-label="${name}"]`)
+      expect(button?.getAttribute('aria-disabled'), name).toBe('true')
+      expect(button?.hasAttribute('data-awaiting-app'), name).toBe(true)
+    }
+    const more = [...header.querySelectorAll('button')].find((button) =>
+      button.textContent?.includes('More Categories'),
+    )
+    expect(more?.getAttribute('aria-disabled')).toBe('true')
+    expect(header.querySelector('button[aria-label="Search"]')?.hasAttribute('aria-disabled')).toBe(
+      false,
+    )
+  })
+
   it('answers 404 with the not-found head for an unknown or malformed id', async () => {
     for (const path of ['/product/99999', '/product/abc', '/product/0', '/product/1.5']) {
       const { response, document, meta } = await page(path)

@@ -1,5 +1,5 @@
-import { useHydrated } from '@tanstack/react-router'
 import type { ButtonHTMLAttributes } from 'react'
+import { useAwaitingApp } from './awaiting-app.ts'
 import styles from './button.module.css'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost'
@@ -13,25 +13,10 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant
 }
 
-/**
- * A button of the app: only the app can act on it. In the server's HTML, until the app has taken
- * the page over, it says it is not ready rather than swallow a tap (a tap before then reaches no
- * handler): `aria-disabled`, and a submit button `disabled`, so that Enter in a field does not
- * send its form (and what was typed, a password too) to the address bar. It dims only if the
- * wait lasts (button.module.css), so a fast load does not flicker.
- */
+/** A button of the app, not ready until the app runs (useAwaitingApp). */
 export function Button({ variant = 'primary', className, type = 'button', ...props }: ButtonProps) {
-  const awaitingApp = !useHydrated()
+  const awaitingApp = useAwaitingApp(type, props.disabled)
   return (
-    <button
-      type={type}
-      className={buttonClass(variant, className)}
-      {...props}
-      {...(awaitingApp && {
-        'aria-disabled': true,
-        disabled: type === 'submit' || props.disabled,
-        'data-awaiting-app': '',
-      })}
-    />
+    <button type={type} className={buttonClass(variant, className)} {...props} {...awaitingApp} />
   )
 }

@@ -1,6 +1,7 @@
 import { Link, useHydrated } from '@tanstack/react-router'
 import { useSetAtom } from 'jotai'
 import { useId, useRef, useState } from 'react'
+import { useAwaitingApp } from '../../../components/awaiting-app.ts'
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from '../../../components/icons.tsx'
 import { OnDemand, WhenLoaded } from '../../../components/on-demand.tsx'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
@@ -39,6 +40,8 @@ export function Header() {
   const [searchOpen, setSearchOpen] = useState(false)
   const searchId = useId()
   const hydrated = useHydrated()
+  // The menu and account buttons work only once the app runs (the search button submits without it).
+  const awaitingApp = useAwaitingApp()
   const openAccountModal = useSetAtom(accountModalOpenAtom)
   // The menu belongs to the narrow layout: growing past 1024 px closes it for good.
   if (isDesktop && menuOpen) setMenuOpen(false)
@@ -58,6 +61,7 @@ export function Header() {
           aria-expanded={menuOpen}
           aria-controls={menuId}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          {...awaitingApp}
           onPointerEnter={MobileMenu.preload}
           onFocus={MobileMenu.preload}
           // An open search closes itself as the shopper reaches elsewhere (header-search.tsx).
@@ -127,6 +131,7 @@ export function Header() {
             type="button"
             className={styles.iconButton}
             aria-label="Account"
+            {...awaitingApp}
             onPointerEnter={preloadAccountModal}
             onFocus={preloadAccountModal}
             onClick={() => openAccountModal(true)}
