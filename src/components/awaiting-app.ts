@@ -1,4 +1,4 @@
-import { useHydrated } from '@tanstack/react-router'
+import { useHydrated } from '../lib/hydrated.tsx'
 
 /**
  * How a control only the app can act on says so in the server's HTML, until the app has taken the

@@ -1,4 +1,4 @@
-import { useHydrated } from '@tanstack/react-router'
+import { useHydrated } from './hydrated.tsx'
 
 /**
  * A value of the shopper's own (kept in their browser: the cart, saved items, the theme they chose),

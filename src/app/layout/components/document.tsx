@@ -1,5 +1,6 @@
-import { HeadContent, Scripts, useHydrated, useLocation } from '@tanstack/react-router'
+import { HeadContent, Scripts, useLocation } from '@tanstack/react-router'
 import { useEffect, useRef, type ReactNode } from 'react'
+import { HydratedProvider, useHydrated } from '../../../lib/hydrated.tsx'
 import { THEME_SCRIPT } from '../../../lib/theme-script.ts'
 
 /**
@@ -10,29 +11,36 @@ import { THEME_SCRIPT } from '../../../lib/theme-script.ts'
  */
 export function Document({ children }: { children: ReactNode }) {
   useServerStructuredData()
-  // The theme script runs once, from the server's HTML (or the offline shell's): the browser only
-  // hydrates it (its text stays the server's, so the app does not carry it) and then drops it.
-  const hydrated = useHydrated()
   return (
-    // The theme script sets data-theme and color-scheme on <html> before the app hydrates.
-    <html lang="en" suppressHydrationWarning>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light dark" />
-        {!hydrated && (
-          <script
-            suppressHydrationWarning
-            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? THEME_SCRIPT : '' }}
-          />
-        )}
-        <HeadContent />
-      </head>
-      <body>
-        {children}
-        <Scripts />
-      </body>
-    </html>
+    <HydratedProvider>
+      {/* The theme script sets data-theme and color-scheme on <html> before the app hydrates. */}
+      <html lang="en" suppressHydrationWarning>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="color-scheme" content="light dark" />
+          <ThemeScript />
+          <HeadContent />
+        </head>
+        <body>
+          {children}
+          <Scripts />
+        </body>
+      </html>
+    </HydratedProvider>
+  )
+}
+
+/**
+ * The theme script runs once, from the server's HTML (or the offline shell's): the browser only
+ * hydrates it (its text stays the server's, so the app does not carry it) and then drops it.
+ */
+function ThemeScript() {
+  return useHydrated() ? null : (
+    <script
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? THEME_SCRIPT : '' }}
+    />
   )
 }
 

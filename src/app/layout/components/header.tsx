@@ -1,4 +1,5 @@
-import { Link, useHydrated } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
+import { useHydrated } from '../../../lib/hydrated.tsx'
 import { useSetAtom } from 'jotai'
 import { useId, useRef, useState } from 'react'
 import { useAwaitingApp } from '../../../components/awaiting-app.ts'

@@ -1,4 +1,5 @@
-import { Link, useHydrated } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
+import { useHydrated } from '../../../lib/hydrated.tsx'
 import { useCallback, useId, useState, type Dispatch, type SetStateAction } from 'react'
 import { Breadcrumb, type Crumb } from '../../../components/breadcrumb.tsx'
 import { Button, buttonClass } from '../../../components/button.tsx'

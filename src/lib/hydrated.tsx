@@ -1,0 +1,24 @@
+import { createContext, startTransition, use, useEffect, useState, type ReactNode } from 'react'
+
+// Outside the document's provider (a component rendered on its own, in a test) the app is running.
+const Hydrated = createContext(true)
+
+/**
+ * Whether the app has taken the page over: false in the server's HTML and in the browser's first
+ * render, which must match it; true from the render after.
+ *
+ * The router's own `useHydrated` (a `useSyncExternalStore` whose server value differs) re-renders
+ * every component that asks at once, synchronously, right after hydration: the header, the
+ * document's head and each not-ready button in one long task. This flag changes once, in a
+ * transition, which React renders in slices a tap can interrupt.
+ */
+export function useHydrated(): boolean {
+  return use(Hydrated)
+}
+
+/** Gives `useHydrated` its answer below it; it wraps the whole document (document.tsx). */
+export function HydratedProvider({ children }: { children: ReactNode }) {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => startTransition(() => setHydrated(true)), [])
+  return <Hydrated value={hydrated}>{children}</Hydrated>
+}
