@@ -1,6 +1,7 @@
 import {
   createElement,
   lazy,
+  startTransition,
   useEffect,
   useState,
   type ComponentProps,
@@ -94,7 +95,8 @@ export function useLoaded(piece: OnDemandPiece, when = true): boolean {
     let live = true
     const attempt = () => {
       piece.load().then(
-        () => live && setLoaded(true),
+        // A transition: React renders the piece in slices, not in one task a tap would wait for.
+        () => live && startTransition(() => setLoaded(true)),
         () => window.addEventListener('online', attempt, { once: true }),
       )
     }

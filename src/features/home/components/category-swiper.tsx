@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { startTransition, useState } from 'react'
 import type { Swiper as SwiperInstance } from 'swiper/types'
 import { Carousel, CarouselSlide } from '../../../components/carousel.tsx'
 import styles from './category-carousel.module.css'
@@ -34,10 +34,14 @@ export function CategorySwiper({ categories, pictures }: CategorySlidesProps) {
           containerMessage: 'Shop by category',
           slideRole: 'group',
         }}
-        onSwiper={(instance) => {
-          setSwiper(instance)
-          track(instance)
-        }}
+        // Swiper calls this as it mounts, in React's commit: a transition keeps the render it asks
+        // for out of that task.
+        onSwiper={(instance) =>
+          startTransition(() => {
+            setSwiper(instance)
+            track(instance)
+          })
+        }
         onSlideChange={track}
         onResize={track}
       >
