@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Manifest } from '@tanstack/react-router'
 import { JSDOM } from 'jsdom'
-import { apiFetcher, withInlineCss, type FetchApi } from '../../server/static/app-server.ts'
+import { apiFetcher, forPages, type FetchApi } from '../../server/static/app-server.ts'
 import { createSite, type SiteOptions } from '../../server/site.ts'
 import { createTestApi, type TestApi } from '../../testing/test-api.ts'
 import { createAppServer } from '../entry-server.tsx'
@@ -57,7 +57,7 @@ export interface TestSiteOptions extends SiteOptions {
 export function createTestSite(api: TestApi, clientDir: string, options: TestSiteOptions = {}) {
   const external = (options.apiOrigins?.length ?? 0) > 0
   const app = createAppServer({
-    manifest: withInlineCss(TEST_MANIFEST, clientDir),
+    manifest: forPages(TEST_MANIFEST, clientDir),
     fetchApi: options.fetchApi ?? apiFetcher(api.app, external),
     siteUrl: options.siteUrl,
     vitalsSampleRate: options.vitalsSampleRate,
