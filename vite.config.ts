@@ -112,6 +112,13 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
     // not only beside this checkout's node_modules (a build shipped as a folder, DIST_DIR). The
     // dev server loads them from node_modules as they are (CommonJS ones included).
     ssr: command === 'build' ? { noExternal: true } : undefined,
+    resolve: {
+      alias: {
+        // TanStack Store asks for the shim of useSyncExternalStore, which carries its own copy for
+        // React before 18; React 19 has it built in, and the shim's entry only hands that over.
+        'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+      },
+    },
     build: {
       outDir: `${DIST}/${isSsrBuild ? 'server' : 'client'}`,
       emptyOutDir: true,
