@@ -324,6 +324,22 @@ describe('other pages', () => {
     expect((await page('/')).meta('robots')).toBeUndefined()
   })
 
+  it("sends the shopper's own pages with their heading and a loading state, nothing of theirs", async () => {
+    for (const [path, heading] of [
+      ['/cart', 'Your Cart'],
+      ['/checkout', 'Checkout'],
+      ['/orders', 'My Purchases'],
+      ['/saved', 'My Saved Items'],
+    ] as const) {
+      const { document } = await page(path)
+      const main = document.querySelector('main')
+      // The heading without a count: the count is the shopper's.
+      expect(main?.querySelector('h1')?.textContent, path).toBe(heading)
+      expect(main?.querySelector('[aria-busy="true"]'), path).not.toBeNull()
+      expect(main?.querySelectorAll('a, button, form'), path).toHaveLength(0)
+    }
+  })
+
   it('search shows its results with the words they matched marked, and the header links to it', async () => {
     const { document } = await page('/search?q=iphnoe')
     const results = document.querySelector('ul[aria-label="Search results"]')

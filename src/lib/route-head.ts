@@ -79,10 +79,11 @@ export function pageHead(match: HeadMatch, page: PageInfo): RouteHead {
 
 /**
  * The head of a page of the shopper's own (the cart, checkout, the orders…): named, never indexed.
- * Such a route also says `ssr: false` (the server sends its frame only, in its loading state, and
- * the browser renders the page: decisions.md § Server rendering) and `pendingMinMs: 0`: that loading state is
- * already on screen when the app takes over, so the page replaces it as soon as it can instead of
- * the router keeping it up another 500 ms.
+ * The server renders such a page's heading and a loading state (components/personal-page.tsx), or,
+ * where the heading is the shopper's too (the account, the confirmation), the route says `ssr:
+ * false` (the server sends its frame only, in its loading state: decisions.md § Server rendering)
+ * and `pendingMinMs: 0`: that loading state is already on screen when the app takes over, so the
+ * page replaces it as soon as it can instead of the router keeping it up another 500 ms.
  */
 export const personalHead =
   (name: string) =>

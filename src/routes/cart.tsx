@@ -6,9 +6,8 @@ import { PAGE_NAMES } from '../lib/page-heads.ts'
 import { personalHead } from '../lib/route-head.ts'
 
 export const Route = createFileRoute('/cart')({
-  // The shopper's own (lib/route-head.ts): its frame from the server, the page from the app.
-  ssr: false,
-  pendingMinMs: 0,
+  // The shopper's own (lib/route-head.ts): its heading from the server, the rest from the app
+  // (components/personal-page.tsx).
   head: personalHead(PAGE_NAMES.cart),
   component: function CartRoute() {
     return <CartPage onSaveForLater={useSetAtom(saveForLaterAtom)} />

@@ -9,6 +9,7 @@ import styles from './cart.module.css'
 import { CartLine } from './cart-line.tsx'
 import { OrderSummary } from './order-summary.tsx'
 import { StockCheck } from '../../../components/stock-check.tsx'
+import { PersonalPage } from '../../../components/personal-page.tsx'
 
 /**
  * /cart (rules.md § Cart). 'Save for Later' belongs to the saved items (which import the cart), so the
@@ -19,10 +20,7 @@ export function CartPage({ onSaveForLater }: { onSaveForLater: (line: Line) => v
   const count = useAtomValue(cartCountAtom)
 
   return (
-    <div className={`container ${styles.page}`}>
-      <h1>
-        {cartMessages.yourCart} ({count})
-      </h1>
+    <PersonalPage className={styles.page} heading={cartMessages.yourCart} count={count}>
       {lines.length === 0 ? (
         <div className={styles.empty}>
           <p>{cartMessages.cartEmpty}</p>
@@ -51,6 +49,6 @@ export function CartPage({ onSaveForLater }: { onSaveForLater: (line: Line) => v
           <OrderSummary />
         </div>
       )}
-    </div>
+    </PersonalPage>
   )
 }

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { buttonClass } from '../../../components/button.tsx'
+import { PersonalPage } from '../../../components/personal-page.tsx'
 import { messages } from '../../../lib/messages.ts'
 import { cartMessages, checkoutMessages } from '../../../lib/page-messages.ts'
 import { useMediaQuery } from '../../../lib/use-media-query.ts'
@@ -28,6 +29,14 @@ const systemNow = () => new Date()
 
 /** /checkout (rules.md § Checkout): three steps, each enabled once the ones before it are filled. */
 export function CheckoutPage() {
+  return (
+    <PersonalPage className={styles.page} heading="Checkout">
+      <CheckoutSteps />
+    </PersonalPage>
+  )
+}
+
+function CheckoutSteps() {
   const now = systemNow
   const address = useAtomValue(addressAtom)
   const payment = useAtomValue(paymentAtom)
@@ -62,60 +71,56 @@ export function CheckoutPage() {
 
   if (lines.length === 0) {
     return (
-      <div className={`container ${styles.page}`}>
-        <h1>Checkout</h1>
+      <>
         <p>{cartMessages.cartEmpty}</p>
         <Link to="/products" className={buttonClass('primary')}>
           Shop {messages.allProducts}
         </Link>
-      </div>
+      </>
     )
   }
 
   return (
-    <div className={`container ${styles.page}`}>
-      <h1>Checkout</h1>
-      <div className={styles.layout}>
-        <div className={styles.steps}>
-          <StockCheck />
-          <StockNotices />
-          {!wide && <MiniCart amounts={amounts} count={count} />}
-          <ol className={styles.steps}>
-            <CheckoutStep
-              number={1}
-              title={checkoutMessages.shippingAddress}
-              disabled={false}
-              disabledText=""
-            >
-              <ShippingStep
-                editing={editingAddress || !address}
-                onEditingChange={setEditingAddress}
-              />
-            </CheckoutStep>
-            <CheckoutStep
-              number={2}
-              title={checkoutMessages.paymentOptions}
-              disabled={!addressDone}
-              disabledText="Add your shipping address first."
-            >
-              <PaymentStep now={now} />
-            </CheckoutStep>
-            <CheckoutStep
-              number={3}
-              title={checkoutMessages.orderReview}
-              disabled={!addressDone || !payment}
-              disabledText="Add your shipping address and payment first."
-            >
-              <ReviewStep
-                onPlaceOrder={() => void placeOrderChecked()}
-                checking={checking}
-                stockChanged={stockChanged}
-              />
-            </CheckoutStep>
-          </ol>
-        </div>
-        {wide && <SummaryPanel amounts={amounts} />}
+    <div className={styles.layout}>
+      <div className={styles.steps}>
+        <StockCheck />
+        <StockNotices />
+        {!wide && <MiniCart amounts={amounts} count={count} />}
+        <ol className={styles.steps}>
+          <CheckoutStep
+            number={1}
+            title={checkoutMessages.shippingAddress}
+            disabled={false}
+            disabledText=""
+          >
+            <ShippingStep
+              editing={editingAddress || !address}
+              onEditingChange={setEditingAddress}
+            />
+          </CheckoutStep>
+          <CheckoutStep
+            number={2}
+            title={checkoutMessages.paymentOptions}
+            disabled={!addressDone}
+            disabledText="Add your shipping address first."
+          >
+            <PaymentStep now={now} />
+          </CheckoutStep>
+          <CheckoutStep
+            number={3}
+            title={checkoutMessages.orderReview}
+            disabled={!addressDone || !payment}
+            disabledText="Add your shipping address and payment first."
+          >
+            <ReviewStep
+              onPlaceOrder={() => void placeOrderChecked()}
+              checking={checking}
+              stockChanged={stockChanged}
+            />
+          </CheckoutStep>
+        </ol>
       </div>
+      {wide && <SummaryPanel amounts={amounts} />}
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { buttonClass } from '../../../components/button.tsx'
+import { PersonalPage } from '../../../components/personal-page.tsx'
 import { orderHistoryListAtom } from '../../../domain/orders/orders.atoms.ts'
 import { OrderLines } from './order-lines.tsx'
 import styles from './orders.module.css'
@@ -11,8 +12,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeSty
 export function OrderHistoryPage() {
   const orders = useAtomValue(orderHistoryListAtom)
   return (
-    <div className={`container ${styles.page}`}>
-      <h1>My Purchases</h1>
+    <PersonalPage className={styles.page} heading="My Purchases">
       {orders.length === 0 ? (
         <div>
           <p className={styles.muted}>You have not placed an order on this device yet.</p>
@@ -36,6 +36,6 @@ export function OrderHistoryPage() {
           ))}
         </ol>
       )}
-    </div>
+    </PersonalPage>
   )
 }

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { Button, buttonClass } from '../../../components/button.tsx'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
+import { PersonalPage } from '../../../components/personal-page.tsx'
 import { Price } from '../../../components/price.tsx'
 import { addLimitReason, limitsOf } from '../../../domain/cart/quantity.ts'
 import { cartAtom } from '../../../domain/cart/cart.atoms.ts'
@@ -20,8 +21,7 @@ export function SavedPage() {
     addLimitReason(cart.find((line) => line.id === item.id)?.quantity ?? 0, limitsOf(item))
 
   return (
-    <div className={`container ${styles.page}`}>
-      <h1>My Saved Items ({items.length})</h1>
+    <PersonalPage className={styles.page} heading="My Saved Items" count={items.length}>
       {items.length === 0 ? (
         <div className={styles.empty}>
           <p>Nothing saved yet. Bookmark a product, or choose Save for Later in your cart.</p>
@@ -80,6 +80,6 @@ export function SavedPage() {
           })}
         </ul>
       )}
-    </div>
+    </PersonalPage>
   )
 }
