@@ -2,11 +2,10 @@ import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { buttonClass } from '../../../components/button.tsx'
 import { PersonalPage } from '../../../components/personal-page.tsx'
+import { formatDate } from '../../../lib/format.ts'
 import { orderHistoryListAtom } from '../../../domain/orders/orders.atoms.ts'
 import { OrderLines } from './order-lines.tsx'
 import styles from './orders.module.css'
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' })
 
 /** /orders: the orders placed on this device, newest first ('My Purchases'). */
 export function OrderHistoryPage() {
@@ -28,7 +27,9 @@ export function OrderHistoryPage() {
                 <h2 id={`order-${order.orderNumber}`}>Order {order.orderNumber}</h2>
                 <p className={styles.muted}>
                   Placed{' '}
-                  <time dateTime={order.date}>{dateFormat.format(new Date(order.date))}</time>
+                  <time dateTime={order.date}>
+                    {formatDate(new Date(order.date), { time: true })}
+                  </time>
                 </p>
                 <OrderLines order={order} />
               </article>

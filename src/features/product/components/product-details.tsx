@@ -1,17 +1,16 @@
 import { Disclosure } from '../../../components/disclosure.tsx'
 import { TABLET_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
 import type { Product } from '../../../domain/catalogue/catalog.schemas.ts'
+import { formatNumber } from '../../../lib/format.ts'
 import styles from './product-details.module.css'
 
 type Facts = [label: string, value: string | undefined][]
-
-const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
 
 /** Width × height × depth, in centimetres (the catalogue's unit, and DummyJSON's). */
 export function dimensionsText(dimensions: Product['dimensions']): string | undefined {
   if (!dimensions) return undefined
   const { width, height, depth } = dimensions
-  return `${[width, height, depth].map((n) => number.format(n)).join(' × ')} cm (W × H × D)`
+  return `${[width, height, depth].map(formatNumber).join(' × ')} cm (W × H × D)`
 }
 
 /** What the data says about the product beyond its description, in four groups (issue 27). */
@@ -30,10 +29,7 @@ function groups(product: Product): { title: string; facts: Facts }[] {
       title: 'Size & Weight',
       facts: [
         ['Dimensions', dimensionsText(product.dimensions)],
-        [
-          'Weight',
-          product.weight === undefined ? undefined : `${number.format(product.weight)} kg`,
-        ],
+        ['Weight', product.weight === undefined ? undefined : `${formatNumber(product.weight)} kg`],
       ],
     },
     {

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { StarRating } from '../../../components/star-rating.tsx'
 import type { Review } from '../../../domain/catalogue/catalog.schemas.ts'
+import { formatDate } from '../../../lib/format.ts'
 import styles from './reviews.module.css'
 
 const SORTS = {
@@ -13,7 +14,6 @@ type Sort = keyof typeof SORTS
 const time = (review: Review) => (review.date ? Date.parse(review.date) || 0 : 0)
 
 // In UTC, so the server's date and the browser's are the same day.
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
 
 /** How many reviews gave each number of stars, 5 down to 1 (a review's stars rounded). */
 export function starCounts(reviews: readonly Review[]): { stars: number; count: number }[] {
@@ -87,7 +87,9 @@ export function Reviews({ rating, reviews }: { rating: number; reviews: readonly
                 <div className={styles.meta}>
                   <StarRating rating={review.rating} />
                   {review.date && time(review) > 0 && (
-                    <time dateTime={review.date}>{dateFormat.format(time(review))}</time>
+                    <time dateTime={review.date}>
+                      {formatDate(new Date(time(review)), { utc: true })}
+                    </time>
                   )}
                 </div>
                 {review.comment && <p className={styles.comment}>{review.comment}</p>}
