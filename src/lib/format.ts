@@ -5,7 +5,8 @@
  * formatPrice (lib/pricing.ts) for prices. The tests hold each to Intl's own output.
  */
 
-const MONTHS = [
+/** The months' names, January first (dates here, and the registration form's birthday). */
+export const MONTHS = [
   'January',
   'February',
   'March',
@@ -18,7 +19,7 @@ const MONTHS = [
   'October',
   'November',
   'December',
-]
+] as const
 
 /** `1234.5` → "1,234.5": thousands grouped, at most two decimals, no trailing zeros. */
 export function formatNumber(value: number): string {

@@ -2,6 +2,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/button.tsx'
 import { FormField } from '../../../components/form-field.tsx'
+import { MONTHS } from '../../../lib/format.ts'
 import { accountMessages } from '../../../lib/page-messages.ts'
 import type { RegistrationPayload } from '../account.api.ts'
 import {
@@ -9,7 +10,6 @@ import {
   DAYS,
   EMPTY_REGISTRATION,
   GENDERS,
-  MONTHS,
   registrationSchema,
   type RegistrationInput,
   type RegistrationOutput,

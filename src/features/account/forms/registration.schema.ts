@@ -9,20 +9,6 @@ import {
 } from './shared-rules.ts'
 
 export const COUNTRIES = ['India', 'Sri Lanka', 'Thailand', 'Singapore'] as const
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const
 export const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1))
 export const GENDERS = ['Male', 'Female', 'Other/Choose a Self-identity'] as const
 
