@@ -1,0 +1,95 @@
+/**
+ * `npm run bench:why -- /cart /product/1`: why Lighthouse's simulation gives a page the figures it
+ * does, for the work on them. Serves the built app (`npm run build` first), runs Lighthouse once
+ * per page (mobile, simulated slow 4G, as `bench:web`), and prints:
+ * - the figures (score, FCP, LCP, TBT);
+ * - the long tasks as the simulation counts them (the observed ones × 4), each with the script it
+ *   is charged to ('' is the page itself: parsing, style, layout);
+ * - what the simulation puts before the largest paint (Lantern's LCP graph): each request and task
+ *   with its simulated end. A request in this list holds the largest paint up; a module script
+ *   downloaded before the paint counts, as its module graph runs without the trace event that
+ *   would clear it.
+ * CHROMIUM_PATH overrides /usr/bin/chromium.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js'
+import { startServerProcess } from '../testing/server-process.ts'
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const pages = process.argv.slice(2)
+if (pages.length === 0) pages.push('/')
+
+const dataDir = mkdtempSync(join(tmpdir(), 'meridian-bench-why-'))
+const server = startServerProcess({ DATA_DIR: dataDir })
+const origin = await server.url
+
+interface GraphNode {
+  type: 'network' | 'cpu'
+  duration: number
+  request?: { url: string; priority: string }
+  childEvents?: { name: string }[]
+}
+interface Timing {
+  startTime: number
+  endTime: number
+}
+
+try {
+  for (const path of pages) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+    })
+    try {
+      const result = await lighthouse(`${origin}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      })
+      if (!result) throw new Error(`Lighthouse gave no result for ${path}`)
+      const { lhr, artifacts } = result
+      const audit = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN)
+      console.log(
+        `\n${path}: score ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, FCP ${audit('first-contentful-paint')} ms, LCP ${audit('largest-contentful-paint')} ms, TBT ${audit('total-blocking-time')} ms`,
+      )
+      const tasks = (lhr.audits['long-tasks']?.details as { items?: object[] } | undefined)?.items
+      console.log('Long tasks (simulated start, duration, script):')
+      for (const task of (tasks ?? []) as { url: string; startTime: number; duration: number }[])
+        console.log(
+          `  ${Math.round(task.startTime)} ms  ${Math.round(task.duration)} ms  ${task.url.replace(origin, '')}`,
+        )
+      const lcp = (await LanternLargestContentfulPaint.request(
+        {
+          trace: artifacts.Trace,
+          devtoolsLog: artifacts.DevtoolsLog,
+          gatherContext: artifacts.GatherContext,
+          settings: lhr.configSettings,
+          URL: artifacts.URL,
+          SourceMaps: [],
+          HostDPR: artifacts.HostDPR,
+          simulator: null,
+        },
+        { computedCache: new Map() },
+      )) as unknown as { optimisticEstimate: { nodeTimings: Map<GraphNode, Timing> } }
+      console.log('Before the largest paint, as simulated (end, what):')
+      for (const [node, timing] of lcp.optimisticEstimate.nodeTimings)
+        console.log(
+          `  ${Math.round(timing.endTime)} ms  ${
+            node.type === 'network'
+              ? `${node.request?.url.replace(origin, '')} (${node.request?.priority})`
+              : `task of ${Math.round(node.duration / 1000)} ms`
+          }`,
+        )
+    } finally {
+      chrome.kill()
+    }
+  }
+} finally {
+  server.child.kill('SIGTERM')
+  rmSync(dataDir, { recursive: true, force: true })
+}
