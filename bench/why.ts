@@ -4,7 +4,7 @@
  * per page (mobile, simulated slow 4G, as `bench:web`), and prints:
  * - the figures (score, FCP, LCP, TBT);
  * - the long tasks as the simulation counts them (the observed ones × 4), each with the script it
- *   is charged to ('' is the page itself: parsing, style, layout);
+ *   is charged to (the page's own address: its parsing, style and layout);
  * - what the simulation puts before the largest paint (Lantern's LCP graph): each request and task
  *   with its simulated end. A request in this list holds the largest paint up; a module script
  *   downloaded before the paint counts, as its module graph runs without the trace event that
