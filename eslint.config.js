@@ -125,6 +125,19 @@ export default defineConfig(
           ],
         },
       ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-router',
+              importNames: ['useHydrated', 'ClientOnly'],
+              message:
+                "Use lib/hydrated.tsx: the router's flag re-renders every component that reads it synchronously, right after hydration.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
