@@ -1,8 +1,11 @@
+import { groupThousands } from './pricing.ts'
+
 /**
  * Numbers and dates as en-US writes them, written out rather than with `Intl`, whose first use
  * loads the browser's locale data: a formatter made when a page's code loads took ~100 ms of a 4×
- * slower phone's main thread (the product page's, in the task that evaluates its chunk). See
- * formatPrice (lib/pricing.ts) for prices. The tests hold each to Intl's own output.
+ * slower phone's main thread (the product page's, in the task that evaluates its chunk). Prices
+ * and the grouping of thousands are in lib/pricing.ts, which every page carries (formatPrice,
+ * groupThousands). The tests hold each to Intl's own output.
  */
 
 /** The months' names, January first (dates here, and the registration form's birthday). */
@@ -23,9 +26,9 @@ export const MONTHS = [
 
 /** `1234.5` → "1,234.5": thousands grouped, at most two decimals, no trailing zeros. */
 export function formatNumber(value: number): string {
-  const [whole, fraction = ''] = Math.abs(value).toFixed(2).split('.')
+  const [whole = '', fraction = ''] = Math.abs(value).toFixed(2).split('.')
   const decimals = fraction.replace(/0+$/, '')
-  const grouped = whole!.replace(/\B(?=(\d{3})+$)/g, ',')
+  const grouped = groupThousands(whole)
   const text = decimals ? `${grouped}.${decimals}` : grouped
   return value < 0 || Object.is(value, -0) ? `-${text}` : text
 }

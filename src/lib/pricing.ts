@@ -12,10 +12,12 @@
  */
 export function formatPrice(amount: number): string {
   const cents = roundCents(amount)
-  const [whole, fraction] = Math.abs(cents).toFixed(2).split('.')
-  const grouped = whole!.replace(/\B(?=(\d{3})+$)/g, ',')
-  return `${cents < 0 ? '-' : ''}$${grouped}.${fraction}`
+  const [whole = '', fraction] = Math.abs(cents).toFixed(2).split('.')
+  return `${cents < 0 ? '-' : ''}$${groupThousands(whole)}.${fraction}`
 }
+
+/** Digits with their thousands grouped, as en-US writes them: "1234567" → "1,234,567". */
+export const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, ',')
 
 /**
  * Rounds half away from zero to cents. A small tolerance absorbs binary noise, so amounts that are
