@@ -101,6 +101,28 @@ describe('a product page', () => {
     ).toHaveLength(1)
   })
 
+  it("starts the app after its first paint: the route's chunks preloaded, then the entry", async () => {
+    const { html } = await page('/product/1')
+    // Nothing of the app's code is fetched before the page has painted: no preload in the head.
+    const before = new JSDOM(html).window.document
+    expect(before.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0)
+    expect(before.querySelectorAll('script[src]')).toHaveLength(0)
+
+    // The page's own inline lines, run as a browser runs them (the router's scripts as well).
+    const { window } = new JSDOM(html, { runScripts: 'dangerously', pretendToBeVisual: true })
+    const added = () =>
+      [...window.document.head.querySelectorAll('link[rel="modulepreload"], script[src]')].map(
+        (element) => [element.tagName, element.getAttribute('href') ?? element.getAttribute('src')],
+      )
+    expect(added()).toEqual([])
+    await new Promise((resolve) => window.setTimeout(resolve, 100))
+    expect(added()).toEqual([
+      ['LINK', '/assets/product-abc.js'],
+      ['SCRIPT', '/assets/index-abc.js'],
+    ])
+    window.close()
+  })
+
   it('is styled from the HTML alone: its stylesheets inline in the head, none to fetch', async () => {
     const { document, html } = await page('/product/1')
     const inline = document.querySelectorAll('head style[data-tsr-inline-css]')
