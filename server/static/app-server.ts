@@ -82,25 +82,31 @@ export function withInlineCss<M extends RouterManifest>(manifest: M, clientDir: 
  * The manifest with the app's code started by a few inline lines once the page has painted, rather
  * than named in the HTML: the server's HTML is the first screen, and the app's code, the page's
  * largest download, then does not compete with it for a slow connection. The entry script becomes
- * those lines; each route's chunks, which the router would name as `<link rel="modulepreload">`
- * in the head, become a list those lines read (a JSON block, `data-preloads`), preloaded beside
- * the entry so they are ready when it asks for them. Lighthouse's simulation agrees: a module
- * script whose download starts before the largest paint counts as holding it up (its module graph
- * runs without the trace event that would clear it), which put the entry's download, 130 KB,
- * before every page's largest paint, and a route's chunks (twelve on /checkout) after it.
+ * those lines. Each route's chunks, which the router would name as `<link rel="modulepreload">`
+ * in the head, and its stylesheets, which the page has inline, go into a JSON block those lines
+ * read (`data-assets`). They preload the chunks beside the entry, so they are ready when it asks
+ * for them. They name the stylesheets as links that are disabled (fetched never), which is how the
+ * bundle's loader (Vite's, as the app loads a route's or a piece's code) knows the page has them:
+ * it would otherwise fetch each again and restyle the page as it arrives, about 20 ms of a phone's
+ * main thread each time.
+ * Lighthouse's simulation agrees: a module script whose download starts before the largest paint
+ * counts as holding it up (its module graph runs without the trace event that would clear it),
+ * which put the entry's download, 130 KB, before every page's largest paint, and a route's chunks
+ * (twelve on /checkout) after it.
  */
 export function withAppAfterFirstPaint<M extends RouterManifest>(manifest: M): M {
   const routes = Object.fromEntries(
-    Object.entries(manifest.routes).map(([id, { preloads, ...route }]) => {
+    Object.entries(manifest.routes).map(([id, { preloads = [], ...route }]) => {
       const scripts = (route.scripts ?? []).map((script) =>
         script.attrs?.type === 'module' && script.attrs.src
           ? { children: afterFirstPaint(script.attrs) }
           : script,
       )
-      if (preloads?.length)
+      const styles = (route.css ?? []).map((link) => (typeof link === 'string' ? link : link.href))
+      if (preloads.length > 0 || styles.length > 0)
         scripts.push({
-          attrs: { type: 'application/json', 'data-preloads': '' },
-          children: JSON.stringify(preloads).replaceAll('<', '\\u003c'),
+          attrs: { type: 'application/json', 'data-assets': '' },
+          children: JSON.stringify({ preloads, styles }).replaceAll('<', '\\u003c'),
         })
       return [id, scripts.length > 0 ? { ...route, scripts } : route]
     }),
@@ -109,7 +115,7 @@ export function withAppAfterFirstPaint<M extends RouterManifest>(manifest: M): M
 }
 
 /**
- * The lines that start the app: after the next paint, each route's chunks as module preloads (the
+ * The lines that start the app: after the next paint, each route's stylesheets and chunks (the
  * JSON blocks above: the router puts them after these lines, and a task later they are parsed),
  * then the entry itself. A tab in the background paints nothing, so there it is a task later.
  */
@@ -119,8 +125,10 @@ const afterFirstPaint = (attrs: Record<string, string>) =>
     'function add(t,p){var e=document.createElement(t);for(var k in p)e.setAttribute(k,p[k]);',
     'document.head.appendChild(e)}',
     'function go(){',
-    "document.querySelectorAll('script[data-preloads]').forEach(function(b){",
-    "JSON.parse(b.textContent).forEach(function(h){add('link',{rel:'modulepreload',href:h})})});",
+    "document.querySelectorAll('script[data-assets]').forEach(function(b){",
+    'var d=JSON.parse(b.textContent);',
+    "d.styles.forEach(function(h){add('link',{rel:'stylesheet',href:h,disabled:''})});",
+    "d.preloads.forEach(function(h){add('link',{rel:'modulepreload',href:h})})});",
     "add('script',a)}",
     "if(document.visibilityState==='hidden')setTimeout(go);",
     'else requestAnimationFrame(function(){setTimeout(go)})',
