@@ -102,8 +102,9 @@ test("home shows the API's categories with its products' pictures: no CSP violat
   const problems = await watchProblems(page)
   await page.goto('/')
   const names = shop.categories.map((category) => category.name)
-  // The server renders the API's own list; the carousel is set up once the app runs.
+  // The server renders the API's own list; the carousel is set up once a pointer comes over it.
   await hydrated(page)
+  await page.getByRole('region', { name: 'Shop by Category' }).hover()
   await expect(page.locator('.swiper-initialized')).toHaveCount(1)
 
   const bar = page.getByRole('navigation', { name: 'Main' }).getByRole('link')

@@ -46,12 +46,16 @@ export async function loadAppServer(
   return createAppServer({ ...options, manifest })
 }
 
+/** A file the router names: its address, or the address with attributes. */
+type AssetLink = string | { href: string }
+const hrefOf = (link: AssetLink) => (typeof link === 'string' ? link : link.href)
+
 interface RouterManifest {
   routes: Record<
     string,
     {
-      preloads?: string[]
-      css?: (string | { href: string })[]
+      preloads?: AssetLink[]
+      css?: AssetLink[]
       scripts?: { attrs?: Record<string, string>; children?: string }[]
     }
   >
@@ -72,8 +76,7 @@ export function withInlineCss<M extends RouterManifest>(manifest: M, clientDir: 
   const styles: Record<string, string> = {}
   for (const route of Object.values(manifest.routes))
     for (const link of route.css ?? []) {
-      const href = typeof link === 'string' ? link : link.href
-      styles[href] ??= readFileSync(join(clientDir, href), 'utf8')
+      styles[hrefOf(link)] ??= readFileSync(join(clientDir, hrefOf(link)), 'utf8')
     }
   return { ...manifest, inlineCss: { styles } }
 }
@@ -102,11 +105,11 @@ export function withAppAfterFirstPaint<M extends RouterManifest>(manifest: M): M
           ? { children: afterFirstPaint(script.attrs) }
           : script,
       )
-      const styles = (route.css ?? []).map((link) => (typeof link === 'string' ? link : link.href))
-      if (preloads.length > 0 || styles.length > 0)
+      const assets = { preloads: preloads.map(hrefOf), styles: (route.css ?? []).map(hrefOf) }
+      if (assets.preloads.length > 0 || assets.styles.length > 0)
         scripts.push({
           attrs: { type: 'application/json', 'data-assets': '' },
-          children: JSON.stringify({ preloads, styles }).replaceAll('<', '\\u003c'),
+          children: JSON.stringify(assets).replaceAll('<', '\\u003c'),
         })
       return [id, scripts.length > 0 ? { ...route, scripts } : route]
     }),

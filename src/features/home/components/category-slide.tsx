@@ -36,9 +36,8 @@ export function CategorySlide({ category, picture }: CategorySlideProps) {
 interface CategoryNavProps {
   atStart: boolean
   atEnd: boolean
-  /** None in the plain strip, whose buttons are disabled at both ends until the carousel loads. */
-  onPrevious?: () => void
-  onNext?: () => void
+  onPrevious: () => void
+  onNext: () => void
 }
 
 /** The carousel's 'Previous' and 'Next' buttons, one page of categories at a time. */
