@@ -31,9 +31,9 @@ export function CategoryCarousel() {
   const strip = useRef<HTMLUListElement>(null)
   const [swiper, setSwiper] = useState<SwiperInstance>()
   const [edges, setEdges] = useState<Edges>({ start: true, end: false })
-  // Swiper's set-up, about a fifth of a second of a phone's main thread, waits until a pointer
-  // comes over the carousel, the focus comes into it, or a button is pressed: a shopper who only
-  // reads the page, or swipes the strip, does not pay for it.
+  // Swiper's code and set-up wait until a pointer comes over the carousel, the focus comes into it,
+  // or a button is pressed: a shopper who only reads the page, or swipes the strip, does not pay
+  // for them. At load they were most of the page's blocking time on a slow phone (Lighthouse).
   const [reached, setReached] = useState<{ slide: number }>()
   // What the shopper did in the strip, carried over to Swiper: a page asked for, a slide focused.
   const carried = useRef<{ page?: Page; focused?: number }>({})
