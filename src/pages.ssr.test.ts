@@ -136,6 +136,31 @@ describe('a product page', () => {
     window.close()
   })
 
+  it('starts the app when the browser paints before it has read the whole page', async () => {
+    const { html } = await page('/product/1')
+    // The route's block as a first paint can find it mid-stream: its JSON not yet read to its end.
+    const cut = html.replace(
+      /(<script type="application\/json" data-assets="">)([^<]*)(<\/script>)/g,
+      (_, open: string, json: string, close: string) => open + json.slice(0, 20) + close,
+    )
+    expect(cut).not.toBe(html)
+    const errors: string[] = []
+    const virtualConsole = new VirtualConsole()
+    const { window } = new JSDOM(cut, {
+      runScripts: 'dangerously',
+      pretendToBeVisual: true,
+      virtualConsole,
+    })
+    // Listened to from here: what the router's own scripts report as they run above is theirs.
+    virtualConsole.on('jsdomError', (error) => errors.push(error.message))
+    await new Promise((resolve) => window.setTimeout(resolve, 100))
+    expect(errors).toEqual([])
+    expect(window.document.head.querySelector('script[src]')?.getAttribute('src')).toBe(
+      '/assets/index-abc.js',
+    )
+    window.close()
+  })
+
   it('is styled from the HTML alone: its stylesheets inline in the head, none to fetch', async () => {
     const { document, html } = await page('/product/1')
     const inline = document.querySelectorAll('head style[data-tsr-inline-css]')

@@ -119,8 +119,10 @@ export function withAppAfterFirstPaint<M extends RouterManifest>(manifest: M): M
 
 /**
  * The lines that start the app: after the next paint, each route's stylesheets and chunks (the
- * JSON blocks above: the router puts them after these lines, and a task later they are parsed),
- * then the entry itself. A tab in the background paints nothing, so there it is a task later.
+ * JSON blocks above, which the router puts after these lines), then the entry itself. A tab in
+ * the background paints nothing, so there it is a task later. The browser may paint before it has
+ * parsed the whole page: a block it has not read to its end is left out (the app then fetches
+ * that route's chunks as it needs them, as on any later page).
  */
 const afterFirstPaint = (attrs: Record<string, string>) =>
   [
@@ -129,7 +131,7 @@ const afterFirstPaint = (attrs: Record<string, string>) =>
     'document.head.appendChild(e)}',
     'function go(){',
     "document.querySelectorAll('script[data-assets]').forEach(function(b){",
-    'var d=JSON.parse(b.textContent);',
+    'var d;try{d=JSON.parse(b.textContent)}catch(e){return}',
     "d.styles.forEach(function(h){add('link',{rel:'stylesheet',href:h,disabled:''})});",
     "d.preloads.forEach(function(h){add('link',{rel:'modulepreload',href:h})})});",
     "add('script',a)}",
