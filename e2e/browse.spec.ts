@@ -90,3 +90,50 @@ test('the product page opens at the top', async ({ page }) => {
   await expect(page).toHaveURL(/\/product\/\d+$/)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
 })
+
+test("a phone swipes a product's photos by hand, its dots follow; Swiper waits for a pointer or the focus", async ({
+  browser,
+}) => {
+  const touch = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  })
+  const page = await touch.newPage()
+  await page.goto('/product/1')
+  await hydrated(page)
+  const photo = (n: number) => page.getByRole('img', { name: new RegExp(`, photo ${n} of 3$`) })
+  const dot = (n: number) => page.getByRole('button', { name: `Go to slide ${n}` })
+  await expect(dot(1)).toHaveAttribute('aria-current', 'true')
+  // A swipe: the strip scrolled by hand to the second photo.
+  const strip = page.getByRole('list').filter({ has: photo(1) })
+  const shown = () => strip.evaluate((element) => element.scrollLeft / element.clientWidth)
+  await strip.evaluate((element) => element.scrollTo({ left: element.clientWidth }))
+  await expect(dot(2)).toHaveAttribute('aria-current', 'true')
+  await expect(photo(2)).toBeInViewport({ ratio: 0.9 })
+  // A dot shows its photo.
+  await dot(3).tap()
+  await expect.poll(shown).toBe(2)
+  await expect(dot(3)).toHaveAttribute('aria-current', 'true')
+  await page.waitForLoadState('networkidle')
+  await expect(photo(1).locator('xpath=ancestor::*[contains(@class, "swiper")]')).toHaveCount(0)
+  await touch.close()
+
+  // With a keyboard, the focus coming to a dot sets Swiper up, and its own dot keeps the focus.
+  const keyboard = await browser.newPage({ viewport: { width: 390, height: 844 } })
+  await keyboard.goto('/product/1')
+  await hydrated(keyboard)
+  await keyboard.getByRole('button', { name: 'Go to slide 2' }).focus()
+  await expect(
+    keyboard
+      .locator('.swiper-initialized')
+      .filter({ has: keyboard.getByRole('img', { name: /, photo 1 of 3$/ }) }),
+  ).toBeVisible()
+  await expect(keyboard.locator(':focus')).toHaveClass(/swiper-pagination-bullet/)
+  await expect(keyboard.locator(':focus')).toHaveAccessibleName('Go to slide 2')
+  await keyboard.keyboard.press('Enter')
+  await expect(keyboard.getByRole('img', { name: /, photo 2 of 3$/ })).toBeInViewport({
+    ratio: 0.5,
+  })
+  await keyboard.close()
+})

@@ -4,8 +4,8 @@ import { expect, type Page } from '@playwright/test'
 export const DESKTOP_MIN = 1024
 
 /**
- * The carousels a page sets up once idle: the product page's perks, and its photos below 1024 px.
- * The home page's categories wait for the shopper to reach for them (see `settle`).
+ * The carousels a page shows once the shopper has scrolled through it and pointed at them: the
+ * home page's categories; the product page's perks, and its photos below 1024 px.
  */
 function carouselsOn(page: Page): number {
   const { pathname } = new URL(page.url())
@@ -28,7 +28,8 @@ export async function hydrated(page: Page) {
 /**
  * Waits until the page is as a shopper sees it once it is idle: its heading shown, the footer
  * loaded, every carousel set up (they start when near the screen, so the page is scrolled through
- * once, as a shopper would; the home page's when a pointer comes over it) and the network quiet.
+ * once, as a shopper would; the home page's and a product's photos when a pointer comes over them)
+ * and the network quiet.
  */
 export async function settle(page: Page) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
@@ -59,8 +60,12 @@ export async function settle(page: Page) {
   } finally {
     clearTimeout(timer)
   }
-  if (new URL(page.url()).pathname === '/')
-    await page.getByRole('region', { name: 'Shop by Category' }).hover()
+  // The carousels that wait for a pointer: the home page's categories, a product's photos below
+  // 1024 px.
+  const { pathname } = new URL(page.url())
+  if (pathname === '/') await page.getByRole('region', { name: 'Shop by Category' }).hover()
+  if (pathname.startsWith('/product/') && (page.viewportSize()?.width ?? 0) < DESKTOP_MIN)
+    await page.getByRole('img', { name: /, photo 1 of \d+$/ }).hover()
   await expect(page.locator('.swiper-initialized')).toHaveCount(carouselsOn(page))
   await page.waitForLoadState('networkidle')
   await page.evaluate(() => document.fonts.ready)

@@ -1,6 +1,7 @@
-import { startTransition, useRef, useState, type FocusEvent, type PointerEvent } from 'react'
+import { startTransition, useRef, useState, type FocusEvent } from 'react'
 import type { Swiper as SwiperInstance } from 'swiper/types'
 import { WhenLoaded } from '../../../components/on-demand.tsx'
+import { useEnhanceOnReach } from '../../../lib/enhance-on-reach.ts'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { useCategories, useCategoryPictures } from '../../../domain/catalogue/use-categories.ts'
 import styles from './category-carousel.module.css'
@@ -34,13 +35,12 @@ export function CategoryCarousel() {
   // Swiper's code and set-up wait until a pointer comes over the carousel, the focus comes into it,
   // or a button is pressed: a shopper who only reads the page, or swipes the strip, does not pay
   // for them. At load they were most of the page's blocking time on a slow phone (Lighthouse).
-  const [reached, setReached] = useState<{ slide: number }>()
+  const { reached, isReached, reach, reachProps } = useEnhanceOnReach(() =>
+    stripSlide(strip.current),
+  )
   // What the shopper did in the strip, carried over to Swiper: a page asked for, a slide focused.
   const carried = useRef<{ page?: Page; focused?: number }>({})
 
-  const reach = () => {
-    if (!reached) startTransition(() => setReached({ slide: stripSlide(strip.current) }))
-  }
   const page = (to: Page) => {
     if (swiper) {
       if (to === 'next') swiper.slideNext()
@@ -81,11 +81,7 @@ export function CategoryCarousel() {
       <h2 id="categories-title" className={section.title}>
         Shop by Category
       </h2>
-      <div
-        className={styles.carousel}
-        onPointerEnter={(event: PointerEvent) => event.pointerType !== 'touch' && reach()}
-        onFocus={reach}
-      >
+      <div className={styles.carousel} {...reachProps}>
         <CategoryNav
           atStart={edges.start}
           atEnd={edges.end}
@@ -94,7 +90,7 @@ export function CategoryCarousel() {
         />
         <WhenLoaded
           piece={CategorySwiper}
-          when={reached !== undefined}
+          when={isReached}
           fallback={
             <ul
               ref={strip}
@@ -112,7 +108,7 @@ export function CategoryCarousel() {
         >
           <CategorySwiper
             {...slides}
-            initialSlide={reached?.slide ?? 0}
+            initialSlide={reached ?? 0}
             onReady={onReady}
             onEdges={setEdges}
           />

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { useAwaitingApp } from '../../../components/awaiting-app.ts'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx'
 import { ImageWithFallback, PLACEHOLDER_IMAGE } from '../../../components/image-with-fallback.tsx'
 import type { Category } from '../../../domain/catalogue/categories.ts'
@@ -42,6 +43,8 @@ interface CategoryNavProps {
 
 /** The carousel's 'Previous' and 'Next' buttons, one page of categories at a time. */
 export function CategoryNav({ atStart, atEnd, onPrevious, onNext }: CategoryNavProps) {
+  const awaitingPrevious = useAwaitingApp('button', atStart)
+  const awaitingNext = useAwaitingApp('button', atEnd)
   return (
     <div className={styles.nav}>
       <button
@@ -50,6 +53,7 @@ export function CategoryNav({ atStart, atEnd, onPrevious, onNext }: CategoryNavP
         aria-label="Previous categories"
         disabled={atStart}
         onClick={onPrevious}
+        {...awaitingPrevious}
       >
         <ChevronLeftIcon />
       </button>
@@ -59,6 +63,7 @@ export function CategoryNav({ atStart, atEnd, onPrevious, onNext }: CategoryNavP
         aria-label="Next categories"
         disabled={atEnd}
         onClick={onNext}
+        {...awaitingNext}
       >
         <ChevronRightIcon />
       </button>

@@ -1,17 +1,29 @@
 import { Pagination } from 'swiper/modules'
 import 'swiper/css/pagination'
+import type { Swiper as SwiperInstance } from 'swiper/types'
 import { Carousel, CarouselSlide } from '../../../components/carousel.tsx'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
 import { photoAlt } from './photo-alt.ts'
 import styles from './product-gallery.module.css'
 
-/** The product's photos as a swipeable carousel (small screens). */
-export function ImageCarousel({ images, title }: { images: readonly string[]; title: string }) {
+interface ImageCarouselProps {
+  images: readonly string[]
+  title: string
+  /** The photo the plain strip showed: Swiper starts there. */
+  initialSlide: number
+  /** Swiper, once set up (in React's commit). */
+  onReady: (swiper: SwiperInstance) => void
+}
+
+/** The product's photos as a swipeable carousel (small screens), set up by product-gallery.tsx. */
+export function ImageCarousel({ images, title, initialSlide, onReady }: ImageCarouselProps) {
   return (
     <Carousel
       className={styles.carousel}
       modules={[Pagination]}
       slidesPerView={1}
+      initialSlide={initialSlide}
+      onSwiper={onReady}
       pagination={{ clickable: true }}
       a11y={{ enabled: true, containerMessage: `Photos of ${title}` }}
     >
