@@ -2,7 +2,7 @@ import { useState, type ImgHTMLAttributes } from 'react'
 import { useInlineImage } from '../lib/inline-images.ts'
 
 // A neutral picture-frame drawing, embedded so it shows even when the network is gone (rules.md § Error messages).
-export const PLACEHOLDER_IMAGE =
+const PLACEHOLDER_IMAGE =
   'data:image/svg+xml,' +
   encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 300"><rect width="300" height="300" fill="#ebe7df"/>' +
@@ -11,7 +11,8 @@ export const PLACEHOLDER_IMAGE =
   )
 
 interface ImageProps extends ImgHTMLAttributes<HTMLImageElement> {
-  src: string
+  /** The picture; the placeholder while there is none yet. */
+  src: string | undefined
   alt: string
   width: number
   height: number
@@ -21,7 +22,7 @@ interface ImageProps extends ImgHTMLAttributes<HTMLImageElement> {
  * An image with explicit dimensions (no layout shift) that swaps to the placeholder if it fails;
  * in the page itself when the server put it there (lib/inline-images.ts).
  */
-export function ImageWithFallback({ src, alt, ...props }: ImageProps) {
+export function ImageWithFallback({ src = PLACEHOLDER_IMAGE, alt, ...props }: ImageProps) {
   const [failedSrc, setFailedSrc] = useState<string>()
   const shown = useInlineImage(src)
   const broken = failedSrc === src

@@ -1,26 +1,26 @@
-import { startTransition, useRef, useState, type FocusEvent } from 'react'
+import { startTransition, useRef, useState } from 'react'
 import type { Swiper as SwiperInstance } from 'swiper/types'
 import { WhenLoaded } from '../../../components/on-demand.tsx'
 import { useEnhanceOnReach } from '../../../lib/enhance-on-reach.ts'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { useCategories, useCategoryPictures } from '../../../domain/catalogue/use-categories.ts'
 import styles from './category-carousel.module.css'
-import { CategoryNav, CategorySlide } from './category-slide.tsx'
+import { CategoryNav, CategorySlide, type StripState } from './category-slide.tsx'
 import section from './section.module.css'
 
 // Swiper comes in its own chunk, set up once the shopper reaches for the carousel; until then the
-// same slides show as a strip that scrolls by hand and pages with the buttons.
+// same slides show as a strip that scrolls by hand.
 const CategorySwiper = lazyComponent(() => import('./category-swiper.tsx'), 'CategorySwiper')
 
-type Edges = { start: boolean; end: boolean }
-type Page = 'previous' | 'next'
-
-/** The strip's slide at its left edge (its slides are equally wide and spaced). */
-function stripSlide(strip: HTMLElement | null): number {
-  const [first, second] = strip?.children ?? []
-  const step =
-    first && second ? (second as HTMLElement).offsetLeft - (first as HTMLElement).offsetLeft : 0
-  return strip && step > 0 ? Math.round(strip.scrollLeft / step) : 0
+/** Where the strip is (its slides are equally wide and spaced), and which of its links has the focus. */
+function stripState(strip: HTMLUListElement | null): StripState {
+  const slides = [...(strip?.children ?? [])] as HTMLElement[]
+  const step = (slides[1]?.offsetLeft ?? 0) - (slides[0]?.offsetLeft ?? 0)
+  const focused = slides.findIndex((slide) => slide.contains(document.activeElement))
+  return {
+    slide: strip && step > 0 ? Math.round(strip.scrollLeft / step) : 0,
+    focused: focused < 0 ? undefined : focused,
+  }
 }
 
 /** The home page's carousel of the API's categories (rules.md § Home page, decisions.md § Catalogue API), each linking to its listing. */
@@ -31,49 +31,23 @@ export function CategoryCarousel() {
 
   const strip = useRef<HTMLUListElement>(null)
   const [swiper, setSwiper] = useState<SwiperInstance>()
-  const [edges, setEdges] = useState<Edges>({ start: true, end: false })
-  // Swiper's code and set-up wait until a pointer comes over the carousel, the focus comes into it,
-  // or a button is pressed: a shopper who only reads the page, or swipes the strip, does not pay
-  // for them. At load they were most of the page's blocking time on a slow phone (Lighthouse).
-  const { reached, isReached, reach, reachProps } = useEnhanceOnReach(() =>
-    stripSlide(strip.current),
-  )
-  // What the shopper did in the strip, carried over to Swiper: a page asked for, a slide focused.
-  const carried = useRef<{ page?: Page; focused?: number }>({})
-
-  const page = (to: Page) => {
+  const [edges, setEdges] = useState({ start: true, end: false })
+  // Swiper's code and set-up wait until a pointer comes over the carousel, the keyboard's focus
+  // comes into it, or a button is pressed: a shopper who only reads the page, or swipes the strip,
+  // does not pay for them. At load they were most of the page's blocking time on a slow phone.
+  const asked = useRef<'previous' | 'next'>(undefined)
+  const { reached, isReached, reach, reachProps } = useEnhanceOnReach(() => ({
+    ...stripState(strip.current),
+    page: asked.current,
+  }))
+  const page = (to: 'previous' | 'next') => {
     if (swiper) {
       if (to === 'next') swiper.slideNext()
       else swiper.slidePrev()
     } else {
-      carried.current.page = to
+      asked.current = to
       reach()
     }
-  }
-  const onReady = (instance: SwiperInstance) => {
-    const { page: asked, focused } = carried.current
-    carried.current = {}
-    // The strip's link had the focus: the same slide's link in Swiper takes it.
-    if (focused !== undefined && document.activeElement === document.body)
-      instance.slides[focused]?.querySelector('a')?.focus()
-    if (asked === 'next') instance.slideNext()
-    else if (asked === 'previous') instance.slidePrev()
-    // In React's commit: a transition keeps the render it asks for out of that task.
-    startTransition(() => {
-      setSwiper(instance)
-      setEdges({ start: instance.isBeginning, end: instance.isEnd })
-    })
-  }
-  const onStripFocus = (event: FocusEvent<HTMLUListElement>) => {
-    const item = event.target.closest('li')
-    if (item) carried.current.focused = [...event.currentTarget.children].indexOf(item)
-  }
-  const onStripScroll = () => {
-    const element = strip.current
-    if (!element) return
-    const start = element.scrollLeft <= 1
-    const end = element.scrollLeft + element.clientWidth >= element.scrollWidth - 1
-    setEdges((now) => (now.start === start && now.end === end ? now : { start, end }))
   }
 
   return (
@@ -92,12 +66,7 @@ export function CategoryCarousel() {
           piece={CategorySwiper}
           when={isReached}
           fallback={
-            <ul
-              ref={strip}
-              className={styles.strip}
-              onFocus={onStripFocus}
-              onScroll={onStripScroll}
-            >
+            <ul ref={strip} className={styles.strip}>
               {categories.map((category, index) => (
                 <li key={category.slug}>
                   <CategorySlide category={category} picture={pictures[index]} />
@@ -108,8 +77,10 @@ export function CategoryCarousel() {
         >
           <CategorySwiper
             {...slides}
-            initialSlide={reached ?? 0}
-            onReady={onReady}
+            from={reached ?? { slide: 0 }}
+            // Swiper calls this as it mounts, in React's commit: a transition keeps the render it
+            // asks for out of that task.
+            onReady={(instance) => startTransition(() => setSwiper(instance))}
             onEdges={setEdges}
           />
         </WhenLoaded>

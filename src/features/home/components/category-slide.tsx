@@ -1,9 +1,19 @@
 import { Link } from '@tanstack/react-router'
 import { useAwaitingApp } from '../../../components/awaiting-app.ts'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx'
-import { ImageWithFallback, PLACEHOLDER_IMAGE } from '../../../components/image-with-fallback.tsx'
+import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
 import type { Category } from '../../../domain/catalogue/categories.ts'
 import styles from './category-carousel.module.css'
+
+/** Where the plain strip was when the shopper reached for the carousel (category-carousel.tsx). */
+export interface StripState {
+  /** The slide at its left edge. */
+  slide: number
+  /** The slide whose link has the focus. */
+  focused?: number
+  /** A page asked for with a button. */
+  page?: 'previous' | 'next'
+}
 
 /** The carousel's slides: the categories, and the picture of each (same order). */
 export interface CategorySlidesProps {
@@ -22,7 +32,7 @@ export function CategorySlide({ category, picture }: CategorySlideProps) {
     <Link to="/products/$category" params={{ category: category.slug }} className={styles.slide}>
       <ImageWithFallback
         className={styles.image}
-        src={picture ?? PLACEHOLDER_IMAGE}
+        src={picture}
         alt=""
         width={160}
         height={160}

@@ -1,14 +1,14 @@
 import type { Swiper as SwiperInstance } from 'swiper/types'
 import { Carousel, CarouselSlide } from '../../../components/carousel.tsx'
 import styles from './category-carousel.module.css'
-import { CategorySlide, type CategorySlidesProps } from './category-slide.tsx'
+import { CategorySlide, type CategorySlidesProps, type StripState } from './category-slide.tsx'
 
 interface CategorySwiperProps extends CategorySlidesProps {
-  /** The slide the plain strip had scrolled to: Swiper starts there, so nothing moves. */
-  initialSlide: number
-  /** Swiper, once set up (in React's commit), for the buttons and the focus the strip had. */
+  /** What the shopper did in the plain strip, which Swiper carries on. */
+  from: StripState
+  /** Swiper, once set up (in React's commit), for the buttons. */
   onReady: (swiper: SwiperInstance) => void
-  /** Whether the first and the last slides show, after each move and resize. */
+  /** Whether the first and the last slides show, as set up and after each move and resize. */
   onEdges: (edges: { start: boolean; end: boolean }) => void
 }
 
@@ -20,26 +20,36 @@ interface CategorySwiperProps extends CategorySlidesProps {
 export function CategorySwiper({
   categories,
   pictures,
-  initialSlide,
+  from,
   onReady,
   onEdges,
 }: CategorySwiperProps) {
   const track = (instance: SwiperInstance) =>
     onEdges({ start: instance.isBeginning, end: instance.isEnd })
+  const ready = (instance: SwiperInstance) => {
+    // It starts at the strip's slide; the strip's focused link hands the focus to the same
+    // slide's link here; a button pressed in the strip pages now.
+    if (from.focused !== undefined && document.activeElement === document.body)
+      instance.slides[from.focused]?.querySelector('a')?.focus()
+    if (from.page === 'next') instance.slideNext()
+    if (from.page === 'previous') instance.slidePrev()
+    track(instance)
+    onReady(instance)
+  }
   return (
     <Carousel
       className={styles.swiper}
       slidesPerView={1.11}
       spaceBetween={12}
       breakpoints={{ 400: { slidesPerView: 4, spaceBetween: 16, slidesPerGroup: 4 } }}
-      initialSlide={initialSlide}
+      initialSlide={from.slide}
       a11y={{
         enabled: true,
         scrollOnFocus: true,
         containerMessage: 'Shop by category',
         slideRole: 'group',
       }}
-      onSwiper={onReady}
+      onSwiper={ready}
       onSlideChange={track}
       onResize={track}
     >

@@ -1,4 +1,4 @@
-import { useEnhanceWhenVisible } from '../../../lib/after-paint.ts'
+import { useEnhanceWhenVisible } from '../../../lib/enhance-when-visible.ts'
 import { WhenLoaded } from '../../../components/on-demand.tsx'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
 import type { Perk } from './perks-data.ts'
