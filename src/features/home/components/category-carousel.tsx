@@ -5,7 +5,7 @@ import { useEnhanceOnReach } from '../../../lib/enhance-on-reach.ts'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { useCategories, useCategoryPictures } from '../../../domain/catalogue/use-categories.ts'
 import styles from './category-carousel.module.css'
-import { CategoryNav, CategorySlide, type StripState } from './category-slide.tsx'
+import { CategoryNav, CategorySlide, type AskedPage, type StripState } from './category-slide.tsx'
 import section from './section.module.css'
 
 // Swiper comes in its own chunk, set up once the shopper reaches for the carousel; until then the
@@ -35,17 +35,24 @@ export function CategoryCarousel() {
   // Swiper's code and set-up wait until a pointer comes over the carousel, the keyboard's focus
   // comes into it, or a button is pressed: a shopper who only reads the page, or swipes the strip,
   // does not pay for them. At load they were most of the page's blocking time on a slow phone.
-  const asked = useRef<'previous' | 'next'>(undefined)
-  const { reached, isReached, reach, reachProps } = useEnhanceOnReach(() => ({
-    ...stripState(strip.current),
-    page: asked.current,
-  }))
+  const askedPageRef = useRef<AskedPage>(undefined)
+  const { reached, isReached, reach, reachProps } = useEnhanceOnReach(() =>
+    stripState(strip.current),
+  )
+  // The strip's buttons follow it as it is swiped by hand.
+  const onStripScroll = () => {
+    const element = strip.current
+    if (!element) return
+    const start = element.scrollLeft <= 1
+    const end = element.scrollLeft + element.clientWidth >= element.scrollWidth - 1
+    setEdges((now) => (now.start === start && now.end === end ? now : { start, end }))
+  }
   const page = (to: 'previous' | 'next') => {
     if (swiper) {
       if (to === 'next') swiper.slideNext()
       else swiper.slidePrev()
     } else {
-      asked.current = to
+      askedPageRef.current = to
       reach()
     }
   }
@@ -66,7 +73,7 @@ export function CategoryCarousel() {
           piece={CategorySwiper}
           when={isReached}
           fallback={
-            <ul ref={strip} className={styles.strip}>
+            <ul ref={strip} className={styles.strip} onScroll={onStripScroll}>
               {categories.map((category, index) => (
                 <li key={category.slug}>
                   <CategorySlide category={category} picture={pictures[index]} />
@@ -78,6 +85,7 @@ export function CategoryCarousel() {
           <CategorySwiper
             {...slides}
             from={reached ?? { slide: 0 }}
+            askedPageRef={askedPageRef}
             // Swiper calls this as it mounts, in React's commit: a transition keeps the render it
             // asks for out of that task.
             onReady={(instance) => startTransition(() => setSwiper(instance))}

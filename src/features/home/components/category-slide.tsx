@@ -11,9 +11,10 @@ export interface StripState {
   slide: number
   /** The slide whose link has the focus. */
   focused?: number
-  /** A page asked for with a button. */
-  page?: 'previous' | 'next'
 }
+
+/** A page asked for with a button before Swiper was there, which Swiper turns once set up. */
+export type AskedPage = 'previous' | 'next' | undefined
 
 /** The carousel's slides: the categories, and the picture of each (same order). */
 export interface CategorySlidesProps {

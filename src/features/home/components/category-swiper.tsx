@@ -1,11 +1,18 @@
+import type { RefObject } from 'react'
 import type { Swiper as SwiperInstance } from 'swiper/types'
 import { Carousel, CarouselSlide } from '../../../components/carousel.tsx'
 import styles from './category-carousel.module.css'
-import { CategorySlide, type CategorySlidesProps, type StripState } from './category-slide.tsx'
+import {
+  CategorySlide,
+  type AskedPage,
+  type CategorySlidesProps,
+  type StripState,
+} from './category-slide.tsx'
 
 interface CategorySwiperProps extends CategorySlidesProps {
   /** What the shopper did in the plain strip, which Swiper carries on. */
   from: StripState
+  askedPageRef: RefObject<AskedPage>
   /** Swiper, once set up (in React's commit), for the buttons. */
   onReady: (swiper: SwiperInstance) => void
   /** Whether the first and the last slides show, as set up and after each move and resize. */
@@ -21,6 +28,7 @@ export function CategorySwiper({
   categories,
   pictures,
   from,
+  askedPageRef,
   onReady,
   onEdges,
 }: CategorySwiperProps) {
@@ -31,8 +39,9 @@ export function CategorySwiper({
     // slide's link here; a button pressed in the strip pages now.
     if (from.focused !== undefined && document.activeElement === document.body)
       instance.slides[from.focused]?.querySelector('a')?.focus()
-    if (from.page === 'next') instance.slideNext()
-    if (from.page === 'previous') instance.slidePrev()
+    if (askedPageRef.current === 'next') instance.slideNext()
+    if (askedPageRef.current === 'previous') instance.slidePrev()
+    askedPageRef.current = undefined
     track(instance)
     onReady(instance)
   }

@@ -2,8 +2,7 @@ import { Pagination } from 'swiper/modules'
 import 'swiper/css/pagination'
 import type { Swiper as SwiperInstance } from 'swiper/types'
 import { Carousel, CarouselSlide } from '../../../components/carousel.tsx'
-import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
-import { photoAlt } from './photo-alt.ts'
+import { ProductPhoto } from './product-photo.tsx'
 import styles from './product-gallery.module.css'
 
 interface ImageCarouselProps {
@@ -29,15 +28,7 @@ export function ImageCarousel({ images, title, initialSlide, onReady }: ImageCar
     >
       {images.map((src, index) => (
         <CarouselSlide key={src}>
-          <ImageWithFallback
-            className={styles.image}
-            src={src}
-            alt={photoAlt(title, index, images.length)}
-            width={600}
-            height={600}
-            loading={index === 0 ? 'eager' : 'lazy'}
-            fetchPriority={index === 0 ? 'high' : 'auto'}
-          />
+          <ProductPhoto src={src} title={title} index={index} count={images.length} />
         </CarouselSlide>
       ))}
     </Carousel>

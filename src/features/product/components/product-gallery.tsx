@@ -8,6 +8,7 @@ import { useEnhanceOnReach } from '../../../lib/enhance-on-reach.ts'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
 import { photoAlt } from './photo-alt.ts'
+import { ProductPhoto } from './product-photo.tsx'
 import styles from './product-gallery.module.css'
 
 // Swiper comes in its own chunk, set up once the shopper reaches for the photos (see NarrowGallery).
@@ -54,15 +55,7 @@ function NarrowGallery({ images, title }: { images: readonly string[]; title: st
       <ul ref={strip} className={styles.strip} onScroll={onStripScroll}>
         {images.map((src, index) => (
           <li key={src}>
-            <ImageWithFallback
-              className={styles.image}
-              src={src}
-              alt={photoAlt(title, index, images.length)}
-              width={600}
-              height={600}
-              loading={index === 0 ? 'eager' : 'lazy'}
-              fetchPriority={index === 0 ? 'high' : 'auto'}
-            />
+            <ProductPhoto src={src} title={title} index={index} count={images.length} />
           </li>
         ))}
       </ul>
