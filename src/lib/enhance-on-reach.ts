@@ -24,3 +24,14 @@ export function useEnhanceOnReach<T>(at: () => T) {
   }
   return { reached: reached?.at, isReached: reached !== undefined, reach, reachProps }
 }
+
+/**
+ * Which of `parent`'s children holds the focus (undefined if none): read as the shopper reaches
+ * for a plain version, so the enhancement can hand the focus to its own copy of that child.
+ */
+export function focusedChild(parent: Element | null | undefined): number | undefined {
+  const index = [...(parent?.children ?? [])].findIndex((child) =>
+    child.contains(document.activeElement),
+  )
+  return index < 0 ? undefined : index
+}

@@ -1,7 +1,7 @@
 import { startTransition, useRef, useState } from 'react'
 import type { Swiper as SwiperInstance } from 'swiper/types'
 import { WhenLoaded } from '../../../components/on-demand.tsx'
-import { useEnhanceOnReach } from '../../../lib/enhance-on-reach.ts'
+import { focusedChild, useEnhanceOnReach } from '../../../lib/enhance-on-reach.ts'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { useCategories, useCategoryPictures } from '../../../domain/catalogue/use-categories.ts'
 import styles from './category-carousel.module.css'
@@ -16,10 +16,9 @@ const CategorySwiper = lazyComponent(() => import('./category-swiper.tsx'), 'Cat
 function stripState(strip: HTMLUListElement | null): StripState {
   const slides = [...(strip?.children ?? [])] as HTMLElement[]
   const step = (slides[1]?.offsetLeft ?? 0) - (slides[0]?.offsetLeft ?? 0)
-  const focused = slides.findIndex((slide) => slide.contains(document.activeElement))
   return {
     slide: strip && step > 0 ? Math.round(strip.scrollLeft / step) : 0,
-    focused: focused < 0 ? undefined : focused,
+    focused: focusedChild(strip),
   }
 }
 

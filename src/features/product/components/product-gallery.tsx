@@ -4,7 +4,7 @@ import { useAwaitingApp } from '../../../components/awaiting-app.ts'
 import { Button } from '../../../components/button.tsx'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
 import { WhenLoaded } from '../../../components/on-demand.tsx'
-import { useEnhanceOnReach } from '../../../lib/enhance-on-reach.ts'
+import { focusedChild, useEnhanceOnReach } from '../../../lib/enhance-on-reach.ts'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
 import { photoAlt } from './photo-alt.ts'
@@ -36,9 +36,12 @@ export function ProductGallery({ images, title }: { images: readonly string[]; t
  */
 function NarrowGallery({ images, title }: { images: readonly string[]; title: string }) {
   const strip = useRef<HTMLUListElement>(null)
+  const dots = useRef<HTMLDivElement>(null)
   const [shown, setShown] = useState(0)
-  const { reached, isReached, reachProps } = useEnhanceOnReach(() => shown)
-  const focusedDot = useRef<number>(undefined)
+  const { reached, isReached, reachProps } = useEnhanceOnReach(() => ({
+    slide: shown,
+    focusedDot: focusedChild(dots.current),
+  }))
   const awaitingApp = useAwaitingApp()
   const onStripScroll = () => {
     const element = strip.current
@@ -46,7 +49,7 @@ function NarrowGallery({ images, title }: { images: readonly string[]; title: st
       setShown(Math.round(element.scrollLeft / element.clientWidth))
   }
   const onReady = (swiper: SwiperInstance) => {
-    const dot = focusedDot.current
+    const dot = reached?.focusedDot
     if (dot !== undefined && document.activeElement === document.body)
       swiper.pagination.bullets[dot]?.focus()
   }
@@ -60,7 +63,7 @@ function NarrowGallery({ images, title }: { images: readonly string[]; title: st
         ))}
       </ul>
       {images.length > 1 && (
-        <div className={styles.dots}>
+        <div ref={dots} className={styles.dots}>
           {images.map((src, index) => (
             <button
               key={src}
@@ -71,9 +74,6 @@ function NarrowGallery({ images, title }: { images: readonly string[]; title: st
               onClick={() => {
                 const element = strip.current
                 element?.scrollTo({ left: index * element.clientWidth, behavior: 'smooth' })
-              }}
-              onFocus={() => {
-                focusedDot.current = index
               }}
               {...awaitingApp}
             />
@@ -88,7 +88,7 @@ function NarrowGallery({ images, title }: { images: readonly string[]; title: st
         <ImageCarousel
           images={images}
           title={title}
-          initialSlide={reached ?? 0}
+          initialSlide={reached?.slide ?? 0}
           onReady={onReady}
         />
       </WhenLoaded>
