@@ -22,12 +22,10 @@ export function afterPaintWhenIdle(callback: () => void): () => void {
   }
 }
 
-// A transition: React renders what the change shows in slices the browser can interrupt.
-const enable = (set: (value: boolean) => void) => () => startTransition(() => set(true))
-
 /** True once the page has painted and the browser is idle (see afterPaintWhenIdle). */
 export function useIdleAfterPaint(): boolean {
   const [ready, setReady] = useState(false)
-  useEffect(() => afterPaintWhenIdle(enable(setReady)), [])
+  // A transition: React renders what the change shows in slices the browser can interrupt.
+  useEffect(() => afterPaintWhenIdle(() => startTransition(() => setReady(true))), [])
   return ready
 }
