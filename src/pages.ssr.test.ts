@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { JSDOM, VirtualConsole } from 'jsdom'
 import jsonld from 'jsonld'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { summary } from './lib/page-heads.ts'
 import { discountedPrice } from './lib/pricing.ts'
 import {
@@ -125,7 +125,8 @@ describe('a product page', () => {
         ],
       )
     const other = added()
-    await new Promise((resolve) => window.setTimeout(resolve, 100))
+    // After the first paint: the entry is the last thing the lines add.
+    await vi.waitFor(() => expect(window.document.head.querySelector('script[src]')).not.toBeNull())
     expect(added().slice(other.length)).toEqual([
       // The stylesheets the page has inline, named for the bundle's loader and never fetched.
       ['LINK', 'stylesheet', '/assets/index-abc.css', true],
@@ -153,11 +154,13 @@ describe('a product page', () => {
     })
     // Listened to from here: what the router's own scripts report as they run above is theirs.
     virtualConsole.on('jsdomError', (error) => errors.push(error.message))
-    await new Promise((resolve) => window.setTimeout(resolve, 100))
+    const entry = () => window.document.head.querySelector('script[src]')
+    // Until the lines have run after the first paint: they add the entry last, or fail before it.
+    await vi.waitFor(() => {
+      if (errors.length === 0) expect(entry()).not.toBeNull()
+    })
     expect(errors).toEqual([])
-    expect(window.document.head.querySelector('script[src]')?.getAttribute('src')).toBe(
-      '/assets/index-abc.js',
-    )
+    expect(entry()?.getAttribute('src')).toBe('/assets/index-abc.js')
     window.close()
   })
 
