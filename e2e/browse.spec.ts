@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { hydrated } from './support/settle.ts'
+import { hydrated, openOnTouchPhone } from './support/settle.ts'
 
 test('filter, sort and load more survive a reload', async ({ page }) => {
   await page.goto('/products')
@@ -94,14 +94,7 @@ test('the product page opens at the top', async ({ page }) => {
 test("a phone swipes a product's photos by hand, its dots follow; Swiper waits for a pointer or the focus", async ({
   browser,
 }) => {
-  const touch = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-  })
-  const page = await touch.newPage()
-  await page.goto('/product/1')
-  await hydrated(page)
+  const page = await openOnTouchPhone(browser, '/product/1')
   const photo = (n: number) => page.getByRole('img', { name: new RegExp(`, photo ${n} of 3$`) })
   const dot = (n: number) => page.getByRole('button', { name: `Go to slide ${n}` })
   await expect(dot(1)).toHaveAttribute('aria-current', 'true')
@@ -117,7 +110,7 @@ test("a phone swipes a product's photos by hand, its dots follow; Swiper waits f
   await expect(dot(3)).toHaveAttribute('aria-current', 'true')
   await page.waitForLoadState('networkidle')
   await expect(photo(1).locator('xpath=ancestor::*[contains(@class, "swiper")]')).toHaveCount(0)
-  await touch.close()
+  await page.context().close()
 
   // With a keyboard, the focus coming to a dot sets Swiper up, and its own dot keeps the focus.
   const keyboard = await browser.newPage({ viewport: { width: 390, height: 844 } })

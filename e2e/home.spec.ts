@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { hydrated } from './support/settle.ts'
+import { hydrated, openOnTouchPhone } from './support/settle.ts'
 
 test('home → a category from the carousel → back → a best seller', async ({ page }) => {
   await page.goto('/')
@@ -86,14 +86,7 @@ test('the category carousel pages with its buttons and with the keyboard', async
 test('on a touch screen the strip scrolls by hand, and Swiper starts where it was left', async ({
   browser,
 }) => {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-  })
-  const page = await context.newPage()
-  await page.goto('/')
-  await hydrated(page)
+  const page = await openOnTouchPhone(browser, '/')
   const carousel = page.getByRole('region', { name: 'Shop by Category' })
   const strip = carousel.getByRole('list')
   // A swipe (the strip scrolled by hand, a slide at a time): no Swiper yet.
@@ -107,5 +100,5 @@ test('on a touch screen the strip scrolls by hand, and Swiper starts where it wa
   await previous.tap()
   await expect(carousel.locator('.swiper-initialized')).toBeVisible()
   await expect(carousel.getByRole('link', { name: 'Motorcycle' })).toBeInViewport({ ratio: 0.9 })
-  await context.close()
+  await page.context().close()
 })

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Browser, type Page } from '@playwright/test'
 
 /** From here the header shows the category bar and the product page its photo grid (rules.md § Constants and formulas). */
 export const DESKTOP_MIN = 1024
@@ -23,6 +23,22 @@ export async function hydrated(page: Page) {
   await expect(
     page.getByRole('banner').getByRole('link', { name: /^Cart, \d+ items?$/ }),
   ).toBeVisible()
+}
+
+/**
+ * A page opened on a phone with a touch screen (390 × 844 px), once the app has taken it over.
+ * Close it with `page.context().close()`.
+ */
+export async function openOnTouchPhone(browser: Browser, path: string): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  })
+  const page = await context.newPage()
+  await page.goto(path)
+  await hydrated(page)
+  return page
 }
 
 /**
