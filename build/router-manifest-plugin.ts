@@ -2,7 +2,7 @@ import type { Manifest } from '@tanstack/react-router'
 import type { GeneratorPlugin, RouteNode } from '@tanstack/router-generator'
 import type { Plugin, Rolldown } from 'vite'
 
-import { ROUTER_MANIFEST_FILE } from '../server/static/app-server.ts'
+import { ROUTER_MANIFEST_FILE, STATUS_PAGES } from '../server/static/app-server.ts'
 
 /**
  * Writes the router's own asset manifest (`Manifest` of @tanstack/react-router) into the client
@@ -56,6 +56,14 @@ export function routerManifestPlugin() {
               return [[route.routePath, beyondEntry(files(own))]]
             }),
           ),
+          // The not-found and error pages, which load as the router shows them, not with a route.
+          [STATUS_PAGES]: beyondEntry(
+            files(
+              chunks.filter((chunk) =>
+                STATUS_PAGE_MODULES.some((file) => chunk.facadeModuleId?.endsWith(file)),
+              ),
+            ),
+          ),
         },
       }
       this.emitFile({
@@ -67,6 +75,9 @@ export function routerManifestPlugin() {
   }
   return { generatorPlugin, vitePlugin }
 }
+
+/** The modules of the not-found and error pages (app/layout/index.ts). */
+const STATUS_PAGE_MODULES = ['/not-found-page.tsx', '/route-error.tsx']
 
 interface Files {
   preloads: string[]

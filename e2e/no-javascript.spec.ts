@@ -114,11 +114,13 @@ test('the first screen is styled by the HTML alone: no stylesheet to wait for', 
   page.on('request', (request) => {
     if (request.resourceType() === 'stylesheet') stylesheets.push(request.url())
   })
-  for (const path of ['/', '/products', '/product/1']) {
+  for (const path of ['/', '/products', '/product/1', '/no-such-page']) {
     await page.goto(path)
     // The site's own rules (the body's margin) and a component's (the header's sticky bar).
     await expect(page.getByRole('banner')).toHaveCSS('position', 'sticky')
     await expect(page.locator('body')).toHaveCSS('margin', '0px')
   }
+  // The not-found page's own, which no route names: its links are buttons.
+  await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveCSS('display', 'flex')
   expect(stylesheets).toEqual([])
 })

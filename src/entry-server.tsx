@@ -37,6 +37,11 @@ export interface AppServerOptions {
   siteUrl?: string
   /** The share of page loads whose field data browsers send (VITALS_SAMPLE_RATE); default 1. */
   vitalsSampleRate?: number
+  /**
+   * What the head of a page answered with a 404 or 500 also needs (server/static/app-server.ts):
+   * the styles of the not-found and error pages, which belong to no route the router could name.
+   */
+  statusPageHead?: string
 }
 
 export interface RenderOptions {
@@ -81,9 +86,10 @@ setApiFetch((input, init) => {
 // Waits for everything the page shows, suspended parts included, before writing any of it: the
 // HTML is whole without JavaScript, and the same bytes for everyone, so it can be hashed for the
 // Content-Security-Policy and cached (the server's own API answers in well under a millisecond, so
-// streaming the parts that suspend would not make them arrive any sooner).
-const renderWhole = defineHandlerCallback<AppRouter>(
-  async ({ request, router, responseHeaders }) => {
+// streaming the parts that suspend would not make them arrive any sooner). A 404 or 500 gets
+// `statusPageHead` in its head.
+const renderWhole = (statusPageHead = '') =>
+  defineHandlerCallback<AppRouter>(async ({ request, router, responseHeaders }) => {
     const stream = await renderToReadableStream(<RouterServer router={router} />, {
       signal: request.signal,
       // Every part in its place: none set aside for a script to move in later (unreadable without it).
@@ -93,13 +99,14 @@ const renderWhole = defineHandlerCallback<AppRouter>(
       },
     })
     await stream.allReady
+    const status = getSsrStatus(router)
     const body = transformReadableStreamWithRouter(router, stream, { signal: request.signal })
-    return createSsrStreamResponse(
-      router,
-      new Response(body, { status: getSsrStatus(router), headers: responseHeaders }),
-    )
-  },
-)
+    const html =
+      status >= 400 && statusPageHead
+        ? (await new Response(body).text()).replace('</head>', `${statusPageHead}</head>`)
+        : body
+    return createSsrStreamResponse(router, new Response(html, { status, headers: responseHeaders }))
+  })
 
 /** Whether a request of the render failed: an API error, not a product that does not exist. */
 const failedRequests = ({ options }: AppRouter) =>
@@ -113,7 +120,9 @@ export function createAppServer({
   fetchApi,
   siteUrl,
   vitalsSampleRate = 1,
+  statusPageHead,
 }: AppServerOptions) {
+  const handlerCallback = renderWhole(statusPageHead)
   const originOf = (request: Request) => siteUrl ?? new URL(request.url).origin
 
   /** The page for `request`, rendered by a router, QueryClient and Jotai store of its own. */
@@ -131,7 +140,7 @@ export function createAppServer({
       },
       getRouterManifest: manifest && (() => manifest),
     })
-    const response = await scope.run({ fetchApi, origin, signal }, () => handler(renderWhole))
+    const response = await scope.run({ fetchApi, origin, signal }, () => handler(handlerCallback))
     const failed = response.status === 500 || (router !== undefined && failedRequests(router))
     return {
       response,

@@ -424,6 +424,28 @@ describe('other pages', () => {
     expect((await page('/customer-service/nope')).response.status).toBe(404)
   })
 
+  it('styles a 404 from the HTML alone, and names its stylesheet and code to the app', async () => {
+    for (const path of ['/nope', '/product/99999']) {
+      const { response, document } = await page(path)
+      expect(response.status, path).toBe(404)
+      // The not-found page belongs to no route: its stylesheet comes besides the route's.
+      const styles = [...document.querySelectorAll('head style')].map((style) => style.textContent)
+      expect(styles.join(''), path).toContain(STUB_CSS.status)
+      expect(document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0)
+      const blocks = [...document.querySelectorAll('script[data-assets]')].map(
+        (block) => JSON.parse(block.textContent) as { preloads: string[]; styles: string[] },
+      )
+      expect(blocks, path).toContainEqual({
+        preloads: ['/assets/not-found-abc.js'],
+        styles: ['/assets/status-abc.css'],
+      })
+    }
+    // A page that is found has neither.
+    const { html } = await page('/product/1')
+    expect(html).not.toContain(STUB_CSS.status)
+    expect(html).not.toContain('/assets/not-found-abc.js')
+  })
+
   it('answers 404 for an unknown address, while API errors stay JSON', async () => {
     for (const path of ['/nope', '/product', '/products/laptops/extra', '/a/b/c/d']) {
       const { response, document } = await page(path)

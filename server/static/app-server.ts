@@ -7,6 +7,12 @@ import type { AppServer } from './pages.ts'
 /** Where the client build keeps the router's manifest (build/router-manifest-plugin.ts). */
 export const ROUTER_MANIFEST_FILE = '.vite/router-manifest.json'
 
+/**
+ * The manifest's entry, beside the routes', for the pages a 404 or a 500 shows (the not-found and
+ * error pages, app/layout/index.ts), whose code no route names: see `statusPageHead`.
+ */
+export const STATUS_PAGES = '__status_pages__'
+
 /** The build's two parts (build/build.ts): what browsers load, and the server's entry. */
 export const clientDirOf = (distDir: string) => join(distDir, 'client')
 const serverEntryOf = (distDir: string) => join(distDir, 'server', 'entry-server.js')
@@ -37,13 +43,46 @@ export async function loadAppServer(
     createAppServer: (options: object) => AppServer
   }
   const manifestPath = join(clientDirOf(distDir), ROUTER_MANIFEST_FILE)
-  const manifest = existsSync(manifestPath)
-    ? forPages(
+  return createAppServer({
+    ...options,
+    ...(existsSync(manifestPath) &&
+      manifestOptions(
         JSON.parse(readFileSync(manifestPath, 'utf8')) as RouterManifest,
         clientDirOf(distDir),
-      )
-    : undefined
-  return createAppServer({ ...options, manifest })
+      )),
+  })
+}
+
+/**
+ * The build's manifest as the server's entry takes it: for the router (see forPages), and what a
+ * page answered with a 404 or 500 adds to its head (see statusPageHead).
+ */
+export function manifestOptions<M extends RouterManifest>(manifest: M, clientDir: string) {
+  const forRouter = forPages(manifest, clientDir)
+  return { manifest: forRouter, statusPageHead: statusPageHead(forRouter) }
+}
+
+/**
+ * What a page answered with a 404 or 500 adds to its head: the not-found and error pages'
+ * stylesheets, inline as the route's are (the router adds only its matched routes'), and the
+ * block that names them and their code to the app's start-up lines (see withAppAfterFirstPaint).
+ * Without them that page's first screen came unstyled, and styled itself once the app loaded.
+ */
+export function statusPageHead(
+  manifest: RouterManifest & { inlineCss?: { styles: Record<string, string> } },
+): string {
+  const route = manifest.routes[STATUS_PAGES]
+  if (!route) return ''
+  const css = (route.css ?? [])
+    .map((link) => manifest.inlineCss?.styles[hrefOf(link)] ?? '')
+    .join('')
+  const blocks = (route.scripts ?? []).map(
+    ({ attrs = {}, children = '' }) =>
+      `<script${Object.entries(attrs)
+        .map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${value}"`))
+        .join('')}>${children}</script>`,
+  )
+  return `${css ? `<style>${css}</style>` : ''}${blocks.join('')}`
 }
 
 /** A file the router names: its address, or the address with attributes. */

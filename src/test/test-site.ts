@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Manifest } from '@tanstack/react-router'
 import { JSDOM } from 'jsdom'
-import { apiFetcher, forPages, type FetchApi } from '../../server/static/app-server.ts'
+import {
+  apiFetcher,
+  manifestOptions,
+  STATUS_PAGES,
+  type FetchApi,
+} from '../../server/static/app-server.ts'
 import { createSite, type SiteOptions } from '../../server/site.ts'
 import { createTestApi, type TestApi } from '../../testing/test-api.ts'
 import { createAppServer } from '../entry-server.tsx'
@@ -20,13 +25,15 @@ export const TEST_MANIFEST: Manifest = {
       scripts: [{ attrs: { type: 'module', src: '/assets/index-abc.js' } }],
     },
     '/product/$id': { preloads: ['/assets/product-abc.js'], css: ['/assets/product-abc.css'] },
+    [STATUS_PAGES]: { preloads: ['/assets/not-found-abc.js'], css: ['/assets/status-abc.css'] },
   },
 }
 
-/** The stand-in build's stylesheets: the root's (every page) and the product page's. */
+/** The stand-in build's stylesheets: the root's (every page), the product page's, a 404's. */
 export const STUB_CSS = {
   root: 'body{margin:0}.header{position:sticky}',
   product: '.gallery{display:grid}',
+  status: '.status{padding:1rem}',
 }
 
 export function stubClientBuild(): { clientDir: string; remove: () => void } {
@@ -44,6 +51,7 @@ export function stubClientBuild(): { clientDir: string; remove: () => void } {
   )
   writeFileSync(join(clientDir, 'assets', 'index-abc.css'), STUB_CSS.root)
   writeFileSync(join(clientDir, 'assets', 'product-abc.css'), STUB_CSS.product)
+  writeFileSync(join(clientDir, 'assets', 'status-abc.css'), STUB_CSS.status)
   return { clientDir, remove: () => rmSync(clientDir, { recursive: true, force: true }) }
 }
 
@@ -57,7 +65,7 @@ export interface TestSiteOptions extends SiteOptions {
 export function createTestSite(api: TestApi, clientDir: string, options: TestSiteOptions = {}) {
   const external = (options.apiOrigins?.length ?? 0) > 0
   const app = createAppServer({
-    manifest: forPages(TEST_MANIFEST, clientDir),
+    ...manifestOptions(TEST_MANIFEST, clientDir),
     fetchApi: options.fetchApi ?? apiFetcher(api.app, external),
     siteUrl: options.siteUrl,
     vitalsSampleRate: options.vitalsSampleRate,
