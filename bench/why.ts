@@ -9,9 +9,10 @@
  *   with its simulated end. A request in this list holds the largest paint up; a module script
  *   downloaded before the paint counts, as its module graph runs without the trace event that
  *   would clear it.
- * CHROMIUM_PATH overrides /usr/bin/chromium.
+ * CHROMIUM_PATH overrides /usr/bin/chromium. WHY_TRACE_DIR=dir saves each page's trace there
+ * (`<page>.trace.json`, for DevTools' Performance panel) with its observed, unthrottled tasks.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
@@ -53,6 +54,13 @@ try {
       })
       if (!result) throw new Error(`Lighthouse gave no result for ${path}`)
       const { lhr, artifacts } = result
+      const traceDir = process.env.WHY_TRACE_DIR
+      if (traceDir) {
+        mkdirSync(traceDir, { recursive: true })
+        const file = join(traceDir, `${path.replace(/[^\w]+/g, '_') || '_'}.trace.json`)
+        writeFileSync(file, JSON.stringify(artifacts.Trace))
+        console.log(`Trace: ${file}`)
+      }
       const audit = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN)
       console.log(
         `\n${path}: score ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, FCP ${audit('first-contentful-paint')} ms, LCP ${audit('largest-contentful-paint')} ms, TBT ${audit('total-blocking-time')} ms`,

@@ -70,6 +70,10 @@ for (const width of [390, 1440]) {
           await page.addInitScript(() => localStorage.setItem('theme', '"dark"'))
           await page.addInitScript(recordLayoutShifts)
           const found = problems(page)
+          const stylesheets: string[] = []
+          page.on('request', (request) => {
+            if (request.resourceType() === 'stylesheet') stylesheets.push(request.url())
+          })
           await page.goto(path)
           // Hydrated: the shopper's own is on the page (their cart's count, in the header).
           await hydrated(page)
@@ -80,6 +84,15 @@ for (const width of [390, 1440]) {
           // CLS budget), the shopper's own pages included, whose content comes after the frame.
           await page.waitForLoadState('networkidle')
           expect(await page.evaluate(() => window.layoutShift)).toBeLessThan(0.05)
+          // Nor did the app restyle the page as it took it over (a stylesheet added later restyles
+          // every element, about 20 ms of a phone's main thread): the page's stylesheets are in
+          // its HTML. Two come later by design: Swiper's, as the perks carousel nears the screen
+          // (on a desktop's product page, at once); and /myaccount's, a page the browser renders
+          // (ssr: false), with its code.
+          if (path !== '/myaccount')
+            expect(stylesheets.filter((url) => !url.includes('/assets/carousel-'))).toEqual([])
+          // No library added its own (react-toastify's comes with the page's first toast).
+          expect(await page.locator('style').count()).toBe(path === '/no-such-page' ? 2 : 1)
         })
       }
     })

@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react'
+
 // Durations of rules.md § Constants and formulas: success 2 s (3 s for add-to-cart, chosen by the caller), errors 4 s.
 export const TOAST_SUCCESS_MS = 2000
 export const TOAST_ERROR_MS = 4000
@@ -11,17 +13,48 @@ export interface Notifier {
 // idle (the same chunk). The library queues a toast until its container is on the page.
 const toastLibrary = () => import('react-toastify')
 
+// Whether this page has raised a toast: the layout puts the toasts' container on the page from
+// then on (useToastsRaised). The library adds its stylesheet as the container mounts, which
+// restyles the whole page (about 20 ms of a phone's main thread on a listing): a page that never
+// shows a toast never pays for it.
+let raised = false
+const onRaise = new Set<() => void>()
+
+function raise() {
+  if (raised) return
+  raised = true
+  for (const listener of onRaise) listener()
+}
+
+function subscribe(listener: () => void) {
+  onRaise.add(listener)
+  return () => void onRaise.delete(listener)
+}
+
+/** Whether a toast has been raised on this page (false in the server's HTML and in hydration). */
+export function useToastsRaised(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => raised,
+    () => false,
+  )
+}
+
 /**
  * Toasts through react-toastify. The message doubles as the toast id, so the same failure reported
  * by several queries at once shows one toast, not a stack of identical ones.
  */
 export const toastNotifier: Notifier = {
-  error: (message) =>
+  error: (message) => {
+    raise()
     void toastLibrary().then(({ toast }) =>
       toast.error(message, { toastId: message, autoClose: TOAST_ERROR_MS }),
-    ),
-  success: (message, durationMs = TOAST_SUCCESS_MS) =>
+    )
+  },
+  success: (message, durationMs = TOAST_SUCCESS_MS) => {
+    raise()
     void toastLibrary().then(({ toast }) =>
       toast.success(message, { toastId: message, autoClose: durationMs }),
-    ),
+    )
+  },
 }

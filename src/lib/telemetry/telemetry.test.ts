@@ -191,7 +191,7 @@ describe('field data', () => {
       configurable: true,
       value: { effectiveType: '3g' },
     })
-    reportFieldData(routerAt('/'), '/product/5')
+    await reportFieldData(routerAt('/'), '/product/5')
     vitals.callbacks.get('TTFB')?.(metric('TTFB', 212.4))
     vitals.callbacks.get('FCP')?.(metric('FCP', 1180.6))
     vitals.callbacks.get('LCP')?.(metric('LCP', 2480))
@@ -222,7 +222,7 @@ describe('field data', () => {
 
   it('sends each metric once, and what comes after the next time the page is hidden', async () => {
     const { reportFieldData } = await fresh()
-    reportFieldData(routerAt('/'), '/nowhere/at/all')
+    await reportFieldData(routerAt('/'), '/nowhere/at/all')
     hide()
     expect(await sentBeacons(), 'nothing measured, nothing sent').toEqual([])
     vitals.callbacks.get('LCP')?.(metric('LCP', 900))

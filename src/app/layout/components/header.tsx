@@ -142,7 +142,7 @@ export function Header() {
           <Link to="/cart" className={styles.iconButton}>
             <CartIcon />
             <WhenLoaded piece={CartCount} when={hydrated} fallback={cartLabel}>
-              <CartCount />
+              <CartCount badgeClassName={styles.cartBadge} />
             </WhenLoaded>
           </Link>
         </div>

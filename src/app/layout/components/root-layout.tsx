@@ -1,7 +1,9 @@
 import { Outlet } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { OnDemand, WhenLoaded } from '../../../components/on-demand.tsx'
 import { useIdleAfterPaint } from '../../../lib/after-paint.ts'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
+import { useToastsRaised } from '../../../lib/notify.ts'
 import { AccountModal } from '../../../features/account/account-modal.tsx'
 import { SessionExpiry } from '../../../features/account/components/session-expiry.tsx'
 import { RefreshCategories } from '../../../domain/catalogue/use-categories.ts'
@@ -14,7 +16,8 @@ import { RouteProgress } from './route-progress.tsx'
 import { UpdatePrompt } from './update-prompt.tsx'
 
 // Toasts bring their library (react-toastify): it loads once the page has painted and the
-// browser is idle. A toast raised before then waits in the library's queue for this container.
+// browser is idle, and its container mounts with the page's first toast (useToastsRaised), which
+// waits in the library's queue until then.
 const ToastHost = lazyComponent(() => import('./toast-host.tsx'), 'ToastHost')
 
 // Development builds only: the condition is a build-time constant, so production drops the import.
@@ -24,6 +27,10 @@ const Devtools = import.meta.env.DEV
 
 export function RootLayout() {
   const idle = useIdleAfterPaint()
+  const toastsRaised = useToastsRaised()
+  useEffect(() => {
+    if (idle) ToastHost.preload()
+  }, [idle])
   return (
     <>
       <ThemeSync />
@@ -41,9 +48,11 @@ export function RootLayout() {
       </main>
       <Footer />
       <AccountModal />
-      <WhenLoaded piece={ToastHost} when={idle}>
-        <ToastHost />
-      </WhenLoaded>
+      {toastsRaised && (
+        <WhenLoaded piece={ToastHost}>
+          <ToastHost className={styles.toastHost} />
+        </WhenLoaded>
+      )}
       {idle && (
         <OnDemand>
           <Devtools />
