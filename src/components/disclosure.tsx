@@ -11,7 +11,13 @@ interface DisclosureProps {
   headingLevel?: 'h2' | 'h3'
 }
 
-/** A titled section that can collapse into an accordion item (WAI-ARIA disclosure pattern). */
+/**
+ * A titled section that can collapse into an accordion item (WAI-ARIA disclosure pattern). Its
+ * content stays in the same element either way, so a section that becomes collapsible (the
+ * footer's and a product's on a phone, once the app knows the screen's width) keeps it: React
+ * changes the heading and one attribute, rather than build the content again (the footer's
+ * links, a product's facts) as the page is taken over.
+ */
 export function Disclosure({
   title,
   children,
@@ -21,29 +27,25 @@ export function Disclosure({
 }: DisclosureProps) {
   const [open, setOpen] = useState(defaultOpen)
   const panelId = useId()
-  if (!collapsible) {
-    return (
-      <section>
-        <Heading className={styles.heading}>{title}</Heading>
-        {children}
-      </section>
-    )
-  }
   return (
     <section>
       <Heading className={styles.heading}>
-        <button
-          type="button"
-          className={styles.trigger}
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen((value) => !value)}
-        >
-          {title}
-          <ChevronDownIcon width={20} height={20} />
-        </button>
+        {collapsible ? (
+          <button
+            type="button"
+            className={styles.trigger}
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {title}
+            <ChevronDownIcon width={20} height={20} />
+          </button>
+        ) : (
+          title
+        )}
       </Heading>
-      <div id={panelId} hidden={!open}>
+      <div id={panelId} hidden={collapsible && !open}>
         {children}
       </div>
     </section>
