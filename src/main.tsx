@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router'
-import { RouterClient } from '@tanstack/react-router/ssr/client'
+import { hydrate } from '@tanstack/react-router/ssr/client'
 import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { toastNotifier } from './lib/notify.ts'
@@ -9,8 +9,9 @@ import { createAppRouter } from './router.tsx'
 import { yieldToBrowser } from './lib/yield-to-browser.ts'
 import './styles/global.css'
 
-// Start-up in three tasks rather than one long one a tap would wait for: the modules' own code
-// (React, the router, the app's definitions), then the router, then hydration.
+// Start-up in tasks rather than one long one a tap would wait for: the modules' own code (React,
+// the router, the app's definitions), then the router, then (a page the server rendered) the
+// router's taking over of the server's matches and data, then React's hydration.
 async function start() {
   await yieldToBrowser()
   const router = createAppRouter({ notifier: toastNotifier, origin: location.origin })
@@ -25,14 +26,22 @@ async function start() {
 
   await yieldToBrowser()
   if (window.$_TSR) {
-    // A page the server rendered: the app takes it over as it is, with the server's data. As a
-    // transition, which React hydrates in slices a tap can interrupt rather than in one long task
-    // (a slow phone stays responsive while it runs).
+    // A page the server rendered: the app takes it over as it is, with the server's data. The
+    // router first (what RouterClient does as React starts, which made React set its first slice
+    // of work aside until the router had, and start again), then React.
+    try {
+      await hydrate(router)
+    } finally {
+      window.$_TSR.h()
+    }
+    await yieldToBrowser()
+    // As a transition, which React hydrates in slices a tap can interrupt rather than in one long
+    // task (a slow phone stays responsive while it runs).
     startTransition(() => {
       hydrateRoot(
         document,
         <StrictMode>
-          <RouterClient router={router} />
+          <RouterProvider router={router} />
         </StrictMode>,
         onErrors,
       )
