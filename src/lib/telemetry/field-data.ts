@@ -32,18 +32,20 @@ export async function reportFieldData(router: AnyRouter, landing: string): Promi
   const queue = new Map<Metric['name'], number>()
   const add = ({ name, value }: Metric) =>
     queue.set(name, name === 'CLS' ? Number(value.toFixed(4)) : Math.min(Math.round(value), MAX_MS))
+  // Each measure set up in a task of its own: together (each reads what the browser has recorded
+  // so far) they took one long task, about 18 ms of a phone's main thread, as the page settles.
+  for (const measure of [onCLS, onFCP, onINP, onLCP, onTTFB]) {
+    measure(add)
+    await yieldToBrowser()
+  }
+  // After the measures: web-vitals reports LCP, CLS and INP from its own listeners for the page
+  // being hidden, which must run before this one sends what they reported.
   addEventListener('visibilitychange', () => {
     if (document.visibilityState !== 'hidden' || queue.size === 0) return
     const metrics = [...queue].map(([name, value]) => ({ name, value }))
     queue.clear()
     beacon('/api/vitals', { route, connection, metrics })
   })
-  // Each measure set up in a task of its own: together (each reads what the browser has recorded
-  // so far) they took one long task, about 18 ms of a phone's main thread, as the page settles.
-  for (const measure of [onLCP, onCLS, onFCP, onTTFB, onINP]) {
-    measure(add)
-    await yieldToBrowser()
-  }
   // From here this page's measures are kept: a mark in the browser's performance timeline.
   performance.mark(FIELD_DATA_MARK)
 }
