@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { createSignal } from './signal.ts'
 
 // Durations of rules.md § Constants and formulas: success 2 s (3 s for add-to-cart, chosen by the caller), errors 4 s.
 export const TOAST_SUCCESS_MS = 2000
@@ -17,27 +18,11 @@ const toastLibrary = () => import('react-toastify')
 // then on (useToastsRaised). The library adds its stylesheet as the container mounts, which
 // restyles the whole page (about 20 ms of a phone's main thread on a listing): a page that never
 // shows a toast never pays for it.
-let raised = false
-const onRaise = new Set<() => void>()
-
-function raise() {
-  if (raised) return
-  raised = true
-  for (const listener of onRaise) listener()
-}
-
-function subscribe(listener: () => void) {
-  onRaise.add(listener)
-  return () => void onRaise.delete(listener)
-}
+const raised = createSignal(false)
 
 /** Whether a toast has been raised on this page (false in the server's HTML and in hydration). */
 export function useToastsRaised(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => raised,
-    () => false,
-  )
+  return useSyncExternalStore(raised.subscribe, raised.get, () => false)
 }
 
 /**
@@ -46,13 +31,13 @@ export function useToastsRaised(): boolean {
  */
 export const toastNotifier: Notifier = {
   error: (message) => {
-    raise()
+    raised.set(true)
     void toastLibrary().then(({ toast }) =>
       toast.error(message, { toastId: message, autoClose: TOAST_ERROR_MS }),
     )
   },
   success: (message, durationMs = TOAST_SUCCESS_MS) => {
-    raise()
+    raised.set(true)
     void toastLibrary().then(({ toast }) =>
       toast.success(message, { toastId: message, autoClose: durationMs }),
     )

@@ -1,4 +1,5 @@
 import { reloadForNewBuild } from './lazy-component.ts'
+import { createSignal } from './signal.ts'
 
 /**
  * The service worker and new versions of the app (production builds only). The worker registers
@@ -8,13 +9,11 @@ import { reloadForNewBuild } from './lazy-component.ts'
  * of swapping it in under an open tab. A chunk of this build that is gone from the server (a deploy
  * happened) reloads the page once, to the new build.
  */
-let waiting: ServiceWorker | undefined
-const listeners = new Set<() => void>()
+const waiting = createSignal<ServiceWorker | undefined>(undefined)
 
 /** Offers a new version, installed while an older one controls the page. */
 function offerUpdate(worker: ServiceWorker): void {
-  waiting = worker
-  for (const listener of listeners) listener()
+  waiting.set(worker)
 }
 
 export function startServiceWorker(): void {
@@ -31,18 +30,16 @@ export function startServiceWorker(): void {
 }
 
 /** Whether a new version is installed and waiting for the shopper to take it. */
-export const updateWaiting = () => waiting !== undefined
+export const updateWaiting = () => waiting.get() !== undefined
 
-export function onUpdateWaiting(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
+export const onUpdateWaiting = waiting.subscribe
 
 /** Activates the waiting version (sw.ts's SKIP_WAITING) and reloads the page into it. */
 export function applyUpdate(): void {
-  if (!waiting) return
+  const worker = waiting.get()
+  if (!worker) return
   navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
     once: true,
   })
-  waiting.postMessage({ type: 'SKIP_WAITING' })
+  worker.postMessage({ type: 'SKIP_WAITING' })
 }
