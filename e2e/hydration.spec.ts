@@ -1,6 +1,6 @@
 import type { ConsoleMessage, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { hydrated } from './support/settle.ts'
+import { hydrated, recordStylesheets } from './support/settle.ts'
 
 /**
  * The server sends one HTML for every shopper; the app takes it over in the browser of a shopper
@@ -70,10 +70,7 @@ for (const width of [390, 1440]) {
           await page.addInitScript(() => localStorage.setItem('theme', '"dark"'))
           await page.addInitScript(recordLayoutShifts)
           const found = problems(page)
-          const stylesheets: string[] = []
-          page.on('request', (request) => {
-            if (request.resourceType() === 'stylesheet') stylesheets.push(request.url())
-          })
+          const stylesheets = recordStylesheets(page)
           await page.goto(path)
           // Hydrated: the shopper's own is on the page (their cart's count, in the header).
           await hydrated(page)

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { recordStylesheets } from './support/settle.ts'
 
 /**
  * What a shopper whose script is slow, blocked or off gets: the server's HTML alone (decisions.md
@@ -110,10 +111,7 @@ test('an unknown address or product: the not-found page, with status 404', async
 test('the first screen is styled by the HTML alone: no stylesheet to wait for', async ({
   page,
 }) => {
-  const stylesheets: string[] = []
-  page.on('request', (request) => {
-    if (request.resourceType() === 'stylesheet') stylesheets.push(request.url())
-  })
+  const stylesheets = recordStylesheets(page)
   for (const path of ['/', '/products', '/product/1', '/no-such-page']) {
     await page.goto(path)
     // The site's own rules (the body's margin) and a component's (the header's sticky bar).

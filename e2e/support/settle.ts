@@ -16,6 +16,18 @@ function carouselsOn(page: Page): number {
 }
 
 /**
+ * The addresses of the stylesheets the page requests from here on (each one a restyle of the whole
+ * page as it arrives), filled in as they are requested.
+ */
+export function recordStylesheets(page: Page): string[] {
+  const stylesheets: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(request.url())
+  })
+  return stylesheets
+}
+
+/**
  * Waits until the app has taken over the server's page: the header's cart link then names the
  * shopper's count (the server's HTML, the same for everyone, has none).
  */

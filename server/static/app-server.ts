@@ -76,12 +76,9 @@ export function statusPageHead(
   const css = (route.css ?? [])
     .map((link) => manifest.inlineCss?.styles[hrefOf(link)] ?? '')
     .join('')
-  const blocks = (route.scripts ?? []).map(
-    ({ attrs = {}, children = '' }) =>
-      `<script${Object.entries(attrs)
-        .map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${value}"`))
-        .join('')}>${children}</script>`,
-  )
+  const blocks = (route.scripts ?? [])
+    .filter(({ attrs }) => attrs?.['data-assets'] !== undefined)
+    .map(({ children = '' }) => `<script type="application/json" data-assets>${children}</script>`)
   return `${css ? `<style>${css}</style>` : ''}${blocks.join('')}`
 }
 
