@@ -5,6 +5,7 @@ import { defineConfig, type PluginOption } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { catalogueApiPlugin } from './build/dev-plugin.ts'
 import { buildEnvironment, buildEnvPlugin } from './build/build-env-plugin.ts'
+import { compileHintsPlugin } from './build/compile-hints-plugin.ts'
 import { lightToken } from './build/design-tokens.ts'
 import { routerManifestPlugin } from './build/router-manifest-plugin.ts'
 import { themeScriptPlugin } from './build/theme-script-plugin.ts'
@@ -107,6 +108,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       }),
       buildEnvPlugin(),
       routerManifest.vitePlugin,
+      compileHintsPlugin(),
     ],
     // The server's entry carries its dependencies (React, the router…) inside: dist/ runs anywhere,
     // not only beside this checkout's node_modules (a build shipped as a folder, DIST_DIR). The

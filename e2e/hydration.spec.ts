@@ -116,3 +116,13 @@ test('before the app takes the page over, its buttons say they are not ready (a 
   await expect(hide).not.toHaveAttribute('aria-disabled', 'true')
   expect(await hide.evaluate((button) => getComputedStyle(button).opacity)).toBe('1')
 })
+
+test("the app's entry script asks Chrome to compile it as it downloads (V8's compile hint on its first line)", async ({
+  page,
+}) => {
+  const entry = page.waitForResponse(/\/assets\/index-[\w-]+\.js$/)
+  await page.goto('/')
+  // Otherwise each function is compiled on the main thread when first called, inside the tasks
+  // that start the app and hydrate the page (build/compile-hints-plugin.ts).
+  expect((await (await entry).text()).split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad')
+})
