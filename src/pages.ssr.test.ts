@@ -410,6 +410,10 @@ describe('other pages', () => {
     expect(titles.length).toBeGreaterThan(0)
     expect(titles[0]).toMatch(/^iPhone/)
     expect(results?.querySelector('h3 mark')?.textContent).toBe('iPhone')
+    // The app's first render reads those words from the page's query data (features/search/
+    // matches.ts) rather than indexing the results again.
+    const data = [...document.querySelectorAll('script')].map((script) => script.textContent)
+    expect(data.join('')).toContain('["matched-terms","iphnoe",')
     // Before the app runs (or without it), the header's search button opens the search page.
     const button = document.querySelector('header button[aria-label="Search"]')
     expect(button?.getAttribute('type')).toBe('submit')

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { SearchPage } from '../features/search/components/search-page.tsx'
-import { loadSearch, parseSearchParams } from '../features/search/search.ts'
+import { loadSearch } from '../features/search/search-loader.ts'
+import { parseSearchParams } from '../features/search/search.ts'
 import { PAGE_NAMES } from '../lib/page-heads.ts'
 import { pageHead } from '../lib/route-head.ts'
 

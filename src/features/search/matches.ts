@@ -33,6 +33,38 @@ export function matchedTerms(
   return new Map(searchAmong(products, query).map(({ product, terms }) => [product.id, terms]))
 }
 
+// Where the server keeps the terms of the results it rendered, in the query cache the page carries
+// to the browser: for the same query and the same products, the app's first render reads them
+// rather than indexing the results again. That index is the longest piece of the search page's
+// hydration (about 20 ms of one task on this machine, unthrottled), and its answer is the server's.
+const keptTermsKey = (query: string, products: readonly Searchable[]) =>
+  ['matched-terms', query, products.map((product) => product.id).join(',')] as const
+
+/** Server only (the search page's loader): keeps `matchedTerms(products, query)` for the browser. */
+export function keepMatchedTerms(
+  queryClient: QueryClient,
+  products: readonly Searchable[],
+  query: string,
+): void {
+  const terms = matchedTerms(products, query)
+  queryClient.setQueryData(
+    keptTermsKey(query, products),
+    Object.fromEntries([...terms].map(([id, matched]) => [id, [...matched]])),
+  )
+}
+
+/** `matchedTerms(products, query)`, from what the server kept when it has it. */
+export function matchedTermsOf(
+  queryClient: QueryClient,
+  products: readonly Searchable[],
+  query: string,
+): Map<number, ReadonlySet<string>> {
+  const kept = queryClient.getQueryData<Record<string, string[]>>(keptTermsKey(query, products))
+  return kept
+    ? new Map(Object.entries(kept).map(([id, matched]) => [Number(id), new Set(matched)]))
+    : matchedTerms(products, query)
+}
+
 /**
  * The categories any word of `query` names, by the same rules (a typo, the start of a word, or a
  * word shoppers use for it: 'phone' names Smartphones), in the list's order, at most `max`.

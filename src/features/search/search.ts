@@ -1,6 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
-import { searchQuery } from '../../domain/catalogue/catalog.queries.ts'
 
 /** rules.md § Validation rules / § Constants and formulas: input is debounced by 300 ms and a query needs at least 3 characters. */
 export const SEARCH_DEBOUNCE_MS = 300
@@ -33,14 +31,3 @@ export function parseSearchParams(search: Record<string, unknown>): SearchParams
 
 /** The text a query is made from; case and outer spaces do not make a new request. */
 export const searchTerm = (text: string) => text.trim().toLowerCase()
-
-/**
- * What /search loads for `?q=`: the server waits for the results, so its HTML shows them; the
- * browser does not, so the page keeps the previous results on screen while the next ones load.
- */
-export function loadSearch(queryClient: QueryClient, q = ''): Promise<void> | undefined {
-  const term = searchTerm(q)
-  if (term.length < SEARCH_MIN_LENGTH) return undefined
-  const loading = queryClient.prefetchInfiniteQuery(searchQuery(term))
-  return import.meta.env.SSR ? loading : undefined
-}

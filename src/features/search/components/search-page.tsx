@@ -7,7 +7,7 @@ import { listingMessages } from '../../../lib/page-messages.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 import { searchQuery } from '../../../domain/catalogue/catalog.queries.ts'
 import { ProductGrid, ProductGridSkeleton } from '../../../components/product-grid.tsx'
-import { matchedTerms, savedProducts, searchAmong } from '../matches.ts'
+import { matchedTermsOf, savedProducts, searchAmong } from '../matches.ts'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, searchTerm } from '../search.ts'
 import { MarkedText } from './marked-text.tsx'
 import { SearchField } from './search-field.tsx'
@@ -81,9 +81,10 @@ function SearchResults({
   const stale = results.isPlaceholderData || data !== results.data
   // The words each result matched, by the API's own rules (shared/search); none marked while the
   // results on screen are still the previous query's.
+  const queryClient = useQueryClient()
   const terms = useMemo(
-    () => (stale ? undefined : matchedTerms(products, term)),
-    [stale, products, term],
+    () => (stale ? undefined : matchedTermsOf(queryClient, products, term)),
+    [stale, queryClient, products, term],
   )
   const online = useOnlineStatus()
   if (!term) return <p className={styles.message}>{listingMessages.searchEmpty}</p>

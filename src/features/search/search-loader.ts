@@ -1,0 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { searchQuery } from '../../domain/catalogue/catalog.queries.ts'
+import { keepMatchedTerms } from './matches.ts'
+import { SEARCH_MIN_LENGTH, searchTerm } from './search.ts'
+
+/**
+ * What /search loads for `?q=`: the server waits for the results, so its HTML shows them; the
+ * browser does not, so the page keeps the previous results on screen while the next ones load.
+ * The server also works out the words each result matched, which the page marks, once for its HTML
+ * and the app's first render (matches.ts). Only the route's loader imports this module, so
+ * MiniSearch stays out of the entry.
+ */
+export function loadSearch(queryClient: QueryClient, q = ''): Promise<void> | undefined {
+  const term = searchTerm(q)
+  if (term.length < SEARCH_MIN_LENGTH) return undefined
+  const options = searchQuery(term)
+  const loading = queryClient.prefetchInfiniteQuery(options)
+  if (!import.meta.env.SSR) return undefined
+  return loading.then(() => {
+    const products = queryClient
+      .getQueryData(options.queryKey)
+      ?.pages.flatMap((page) => page.products)
+    if (products?.length) keepMatchedTerms(queryClient, products, term)
+  })
+}
