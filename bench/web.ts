@@ -47,7 +47,12 @@ const PAGES = process.env.PAGES?.split(',') ?? [
   '/checkout',
 ]
 // Lighthouse with real throttling: the pages whose first screen the server renders from the catalogue.
-const DEVTOOLS_PAGES = process.env.DEVTOOLS_PAGES?.split(',') ?? ['/', '/products', '/product/1']
+// `DEVTOOLS_PAGES=` (empty) skips the really throttled runs.
+const DEVTOOLS_PAGES = process.env.DEVTOOLS_PAGES?.split(',').filter(Boolean) ?? [
+  '/',
+  '/products',
+  '/product/1',
+]
 const RUNS = Number(process.env.RUNS ?? 3)
 const baselineAt = process.argv.indexOf('--baseline')
 const baselineDist = baselineAt > 0 ? process.argv[baselineAt + 1] : undefined
@@ -276,6 +281,7 @@ async function alternately<Row>(
 try {
   const shown = (r: LighthouseRow) => ({ ...r, ok: r.ok ? 'met' : 'MISSED' })
   const report = async (throttlingMethod: Throttling, pages: readonly string[], title: string) => {
+    if (pages.length === 0) return []
     const { rows, baselineRows } = await alternately(
       pages,
       (origin, path) => runLighthouse(origin, path, throttlingMethod),
