@@ -45,6 +45,21 @@ for (const width of [390, 1280]) {
   })
 }
 
+test('words typed in the search page before the app has taken it over are searched once it has', async ({
+  page,
+}) => {
+  // A slow connection: the app's entry script arrives 1.5 s after the page.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue()
+  })
+  await page.goto('/search')
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('phone')
+  const results = page.getByRole('list', { name: 'Search results' }).getByRole('article')
+  await expect(results.first()).toBeVisible()
+  await expect(page).toHaveURL(/\/search\?q=phone$/)
+})
+
 test('the search page marks the words each result matched', async ({ page }) => {
   await page.goto('/search?q=sofa%20lether')
   const results = page.getByRole('list', { name: 'Search results' })

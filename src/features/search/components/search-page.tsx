@@ -44,8 +44,16 @@ export function SearchPage({ query, onQueryChange }: SearchPageProps) {
     return () => clearTimeout(timer)
   }, [text, query, onQueryChange])
 
-  // Arriving from the header's search icon, the shopper can type at once.
-  useEffect(() => input.current?.focus(), [])
+  useEffect(() => {
+    const box = input.current
+    if (!box) return
+    // Letters typed before the app took the page over are in the box but not in its state: the
+    // search follows them (on a slow phone the box is there well before the app).
+    const typed = box.value
+    setText((current) => (typed === current ? current : typed))
+    // Arriving from the header's search icon, the shopper can type at once.
+    box.focus()
+  }, [])
 
   const term = searchTerm(query)
   const results = useSearchResults(term)
