@@ -1,6 +1,6 @@
 import type { ConsoleMessage, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { hydrated, recordStylesheets } from './support/settle.ts'
+import { APP_SCRIPT, delayAppScript, hydrated, recordStylesheets } from './support/settle.ts'
 
 /**
  * The server sends one HTML for every shopper; the app takes it over in the browser of a shopper
@@ -100,10 +100,7 @@ test('before the app takes the page over, its buttons say they are not ready (a 
   page,
 }) => {
   // A slow connection: the app's entry script arrives 1.5 s after the page.
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500))
-    await route.continue()
-  })
+  await delayAppScript(page)
   await page.goto('/products', { waitUntil: 'commit' })
   const show = page.getByRole('button', { name: 'Show Filter' })
   await expect(show).toHaveAttribute('aria-disabled', 'true')
@@ -120,7 +117,7 @@ test('before the app takes the page over, its buttons say they are not ready (a 
 test("the app's entry script asks Chrome to compile it as it downloads (V8's compile hint on its first line)", async ({
   page,
 }) => {
-  const entry = page.waitForResponse(/\/assets\/index-[\w-]+\.js$/)
+  const entry = page.waitForResponse(APP_SCRIPT)
   await page.goto('/')
   // Otherwise each function is compiled on the main thread when first called, inside the tasks
   // that start the app and hydrate the page (build/compile-hints-plugin.ts).

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { keptForOffline, openOffline } from './support/offline.ts'
-import { hydrated } from './support/settle.ts'
+import { delayAppScript, hydrated } from './support/settle.ts'
 
 /** Search as shoppers type it (issue 26): with typos, from the header's suggestions, and offline. */
 
@@ -49,10 +49,7 @@ test('words typed in the search page before the app has taken it over are search
   page,
 }) => {
   // A slow connection: the app's entry script arrives 1.5 s after the page.
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500))
-    await route.continue()
-  })
+  await delayAppScript(page)
   await page.goto('/search')
   await page.getByRole('searchbox', { name: 'Search products' }).fill('phone')
   const results = page.getByRole('list', { name: 'Search results' }).getByRole('article')

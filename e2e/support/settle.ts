@@ -15,6 +15,20 @@ function carouselsOn(page: Page): number {
   return 0
 }
 
+/** The app's entry script, as the build names it. */
+export const APP_SCRIPT = /\/assets\/index-[\w-]+\.js$/
+
+/**
+ * A slow connection for the app alone: its entry script arrives `ms` after it is asked for, while
+ * the server's page is already on screen (what a shopper can do before the app has taken it over).
+ */
+export function delayAppScript(page: Page, ms = 1500): Promise<void> {
+  return page.route(APP_SCRIPT, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms))
+    await route.continue()
+  })
+}
+
 /**
  * The addresses of the stylesheets the page requests from here on (each one a restyle of the whole
  * page as it arrives), filled in as they are requested.
