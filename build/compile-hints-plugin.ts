@@ -15,7 +15,6 @@ export function compileHintsPlugin(): Plugin {
   return {
     name: 'meridian-compile-hints',
     apply: (_, { isSsrBuild }) => !isSsrBuild,
-    enforce: 'post',
     generateBundle: {
       // After Vite's own, which puts its list of preloaded files at the top of the chunk.
       order: 'post',

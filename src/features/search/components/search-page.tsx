@@ -49,8 +49,7 @@ export function SearchPage({ query, onQueryChange }: SearchPageProps) {
     if (!box) return
     // Letters typed before the app took the page over are in the box but not in its state: the
     // search follows them (on a slow phone the box is there well before the app).
-    const typed = box.value
-    setText((current) => (typed === current ? current : typed))
+    setText(box.value)
     // Arriving from the header's search icon, the shopper can type at once.
     box.focus()
   }, [])
