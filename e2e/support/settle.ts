@@ -22,8 +22,8 @@ export const APP_SCRIPT = /\/assets\/index-[\w-]+\.js$/
  * A slow connection for the app alone: its entry script arrives `ms` after it is asked for, while
  * the server's page is already on screen (what a shopper can do before the app has taken it over).
  */
-export function delayAppScript(page: Page, ms = 1500): Promise<void> {
-  return page.route(APP_SCRIPT, async (route) => {
+export async function delayAppScript(page: Page, ms = 1500): Promise<void> {
+  await page.route(APP_SCRIPT, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, ms))
     await route.continue()
   })
