@@ -125,6 +125,15 @@ describe('a product page', () => {
         ],
       )
     const other = added()
+    // What each task adds: a mutation observer hears once per task.
+    const tasks: string[][] = []
+    new window.MutationObserver((records) =>
+      tasks.push(
+        records.flatMap(({ addedNodes }) =>
+          [...addedNodes].map((node) => (node as Element).getAttribute('rel') ?? 'entry'),
+        ),
+      ),
+    ).observe(window.document.head, { childList: true })
     // After the first paint: the entry is the last thing the lines add.
     await vi.waitFor(() => expect(window.document.head.querySelector('script[src]')).not.toBeNull())
     expect(added().slice(other.length)).toEqual([
@@ -134,6 +143,8 @@ describe('a product page', () => {
       ['LINK', 'modulepreload', '/assets/product-abc.js', false],
       ['SCRIPT', null, '/assets/index-abc.js', false],
     ])
+    // Each download the browser starts, in a task of its own (none makes a long task).
+    expect(tasks).toEqual([['stylesheet', 'stylesheet'], ['modulepreload'], ['entry']])
     window.close()
   })
 

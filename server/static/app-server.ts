@@ -155,8 +155,10 @@ export function withAppAfterFirstPaint<M extends RouterManifest>(manifest: M): M
 
 /**
  * The lines that start the app: after the next paint, each route's stylesheets and chunks (the
- * JSON blocks above, which the router puts after these lines), then the entry itself. A tab in
- * the background paints nothing, so there it is a task later. The browser may paint before it has
+ * JSON blocks above, which the router puts after these lines), then the entry itself. Each chunk's
+ * preload and the entry are added in a task of their own, in that order: a link the browser starts
+ * fetching costs the main thread about a millisecond, and the ten or so of a page in one task made
+ * it a long one. A tab in the background paints nothing, so there it is a task later. The browser may paint before it has
  * parsed the whole page: a block it has not read to its end is left out (the app then fetches
  * that route's chunks as it needs them, as on any later page).
  */
@@ -165,12 +167,13 @@ const afterFirstPaint = (attrs: Record<string, string>) =>
     '(function(a){',
     'function add(t,p){var e=document.createElement(t);for(var k in p)e.setAttribute(k,p[k]);',
     'document.head.appendChild(e)}',
+    'function later(t,p){setTimeout(function(){add(t,p)})}',
     'function go(){',
     "document.querySelectorAll('script[data-assets]').forEach(function(b){",
     'var d;try{d=JSON.parse(b.textContent)}catch(e){return}',
     "d.styles.forEach(function(h){add('link',{rel:'stylesheet',href:h,disabled:''})});",
-    "d.preloads.forEach(function(h){add('link',{rel:'modulepreload',href:h})})});",
-    "add('script',a)}",
+    "d.preloads.forEach(function(h){later('link',{rel:'modulepreload',href:h})})});",
+    "later('script',a)}",
     "if(document.visibilityState==='hidden')setTimeout(go);",
     'else requestAnimationFrame(function(){setTimeout(go)})',
     `})(${JSON.stringify(attrs).replaceAll('<', '\\u003c')})`,

@@ -92,6 +92,31 @@ describe('a piece shown once loaded', () => {
     expect(screen.queryByText('plain')).toBeNull()
   })
 
+  it('starts its download in a task after the effects that ask for it, not inside them', async () => {
+    const load = vi.fn(() => Promise.resolve({ Piece }))
+    const Lazy = lazyComponent(load, 'Piece')
+    // The download starts after the task that runs the page's effects (the start adds a preload
+    // link per file, which lengthened hydration's last task), and not at all once unmounted.
+    const first = render(
+      <WhenLoaded piece={Lazy} fallback={<p>plain</p>}>
+        <Lazy text="enhanced" />
+      </WhenLoaded>,
+    )
+    expect(load).not.toHaveBeenCalled()
+    first.unmount()
+    await new Promise((resolve) => setTimeout(resolve))
+    expect(load).not.toHaveBeenCalled()
+
+    render(
+      <WhenLoaded piece={Lazy} fallback={<p>plain</p>}>
+        <Lazy text="enhanced" />
+      </WhenLoaded>,
+    )
+    expect(load).not.toHaveBeenCalled()
+    expect(await screen.findByText('enhanced')).toBeInTheDocument()
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
   it('keeps the fallback when the download fails, and loads again once back online', async () => {
     const load = failingOnce()
     const Lazy = lazyComponent(load, 'Piece')

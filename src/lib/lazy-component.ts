@@ -100,9 +100,13 @@ export function useLoaded(piece: OnDemandPiece, when = true): boolean {
         () => window.addEventListener('online', attempt, { once: true }),
       )
     }
-    attempt()
+    // A task of its own: the download's start adds a preload link to the page for each of the
+    // piece's files (Vite's loader), about a millisecond each, which would otherwise lengthen the
+    // task that runs the page's effects (on a server-rendered page, the end of its hydration).
+    const start = setTimeout(attempt)
     return () => {
       live = false
+      clearTimeout(start)
       window.removeEventListener('online', attempt)
     }
   }, [piece, when, loaded])
