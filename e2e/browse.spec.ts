@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Locator } from '@playwright/test'
 import { hydrated, openOnTouchPhone } from './support/settle.ts'
 
 test('filter, sort and load more survive a reload', async ({ page }) => {
@@ -78,6 +78,32 @@ test('a product opened from a listing makes no product request, nor does a direc
 
   await page.goto('/product/99999')
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+})
+
+test('a listing draws the cards near the screen; the others, and their pictures, as the shopper scrolls to them', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/products')
+  const cards = page.getByRole('region', { name: 'Products' }).getByRole('article')
+  await expect(cards).toHaveCount(30)
+  // Drawn: what a shopper sees (checkVisibility counts content the browser skips as hidden).
+  const drawn = (card: Locator) =>
+    card
+      .getByRole('heading')
+      .evaluate((title) => title.checkVisibility({ contentVisibilityAuto: true }))
+  const pictured = (card: Locator) =>
+    card.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth > 0)
+  await expect.poll(() => pictured(cards.first())).toBe(true)
+  expect(await drawn(cards.first())).toBe(true)
+  const last = cards.last()
+  expect(await drawn(last)).toBe(false)
+  expect(await pictured(last)).toBe(false)
+
+  await last.scrollIntoViewIfNeeded()
+  await expect.poll(() => drawn(last)).toBe(true)
+  await expect.poll(() => pictured(last)).toBe(true)
+  await expect(last.getByRole('heading')).toBeInViewport()
 })
 
 test('the product page opens at the top', async ({ page }) => {

@@ -138,7 +138,7 @@ export const fileName = (name: string) => name.replace(/\W+/g, '-').replace(/^-|
 /**
  * Readies a settled scene for its picture: the pointer and the focus away (no hover state, no
  * focus ring), scrolled to the top (a submit may have scrolled to its first error), sticky panels
- * drawn in place. Returns the screenshot options: the whole page, or only the screen when
+ * drawn in place, skipped content drawn. Returns the screenshot options: the whole page, or only the screen when
  * something is fixed over it.
  */
 export async function readyForPicture(page: Page, scene: Scene) {
@@ -149,8 +149,14 @@ export async function readyForPicture(page: Page, scene: Scene) {
     // At the top, a sticky panel (header, order summary) sits where it would sit anyway. Drawn in
     // place, its text no longer lands on a compositor layer whose sub-pixel offset depends on how
     // the page was scrolled before, which changed a few hundred pixels from run to run.
-    for (const element of document.querySelectorAll<HTMLElement>('*'))
-      if (getComputedStyle(element).position === 'sticky') element.style.position = 'static'
+    // Content the browser skips away from the screen (`content-visibility: auto`: the cards and
+    // the footer) is drawn: Chromium's capture of the whole page leaves it blank, where a shopper
+    // scrolling to it sees it drawn as it comes near.
+    for (const element of document.querySelectorAll<HTMLElement>('*')) {
+      const style = getComputedStyle(element)
+      if (style.position === 'sticky') element.style.position = 'static'
+      if (style.contentVisibility === 'auto') element.style.contentVisibility = 'visible'
+    }
     await new Promise((resolve) => requestAnimationFrame(() => resolve(null)))
   }, scene.keepsFocus ?? false)
   return { fullPage: !scene.overlay, animations: 'disabled' as const }
