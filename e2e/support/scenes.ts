@@ -138,8 +138,8 @@ export const fileName = (name: string) => name.replace(/\W+/g, '-').replace(/^-|
 /**
  * Readies a settled scene for its picture: the pointer and the focus away (no hover state, no
  * focus ring), scrolled to the top (a submit may have scrolled to its first error), sticky panels
- * drawn in place, skipped content drawn. Returns the screenshot options: the whole page, or only the screen when
- * something is fixed over it.
+ * drawn in place, skipped content drawn. Returns the screenshot options: the whole page, or only
+ * the screen when something is fixed over it.
  */
 export async function readyForPicture(page: Page, scene: Scene) {
   await page.mouse.move(0, 0)

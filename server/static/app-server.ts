@@ -157,10 +157,11 @@ export function withAppAfterFirstPaint<M extends RouterManifest>(manifest: M): M
  * The lines that start the app: after the next paint, each route's stylesheets and chunks (the
  * JSON blocks above, which the router puts after these lines), then the entry itself. Each chunk's
  * preload and the entry are added in a task of their own, in that order: a link the browser starts
- * fetching costs the main thread about a millisecond, and the ten or so of a page in one task made
- * it a long one. A tab in the background paints nothing, so there it is a task later. The browser may paint before it has
- * parsed the whole page: a block it has not read to its end is left out (the app then fetches
- * that route's chunks as it needs them, as on any later page).
+ * fetching costs the main thread about a millisecond, and a page's seven to twelve in one task
+ * made it a long one on a slow phone. A tab in the background paints nothing, so there it is a
+ * task later. The browser may paint before it has parsed the whole page: a block it has not read
+ * to its end is left out (the app then fetches that route's chunks as it needs them, as on any
+ * later page).
  */
 const afterFirstPaint = (attrs: Record<string, string>) =>
   [
