@@ -22,7 +22,7 @@ export function ProductCard({
   title = product.title,
 }: ProductCardProps) {
   return (
-    <article className={styles.card}>
+    <article className={priority ? styles.card : `${styles.card} ${styles.later}`}>
       <ImageWithFallback
         className={styles.image}
         src={product.thumbnail}
