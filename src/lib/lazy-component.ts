@@ -7,6 +7,7 @@ import {
   type ComponentProps,
   type ComponentType,
 } from 'react'
+import { yieldToBrowser } from './yield-to-browser.ts'
 
 /** Vite's words (Chromium, Firefox, Safari) for a chunk that could not be fetched. */
 const CHUNK_MISSING =
@@ -103,10 +104,9 @@ export function useLoaded(piece: OnDemandPiece, when = true): boolean {
     // A task of its own: the download's start adds a preload link to the page for each of the
     // piece's files (Vite's loader), about a millisecond each, which would otherwise lengthen the
     // task that runs the page's effects (on a server-rendered page, the end of its hydration).
-    const start = setTimeout(attempt)
+    void yieldToBrowser().then(() => live && attempt())
     return () => {
       live = false
-      clearTimeout(start)
       window.removeEventListener('online', attempt)
     }
   }, [piece, when, loaded])
