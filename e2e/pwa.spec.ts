@@ -111,6 +111,34 @@ async function slowPagesProxy(target: string) {
   }
 }
 
+test("a page's POSTs go past the service worker, straight to the network (a report sent as the page is left)", async ({
+  page,
+}) => {
+  await page.goto('/product/1')
+  await controlled(page)
+  // Chrome tells how a request was routed (the worker's static routes) in its answer's details.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  const routed = new Promise<unknown>((resolve) =>
+    cdp.on('Network.responseReceived', ({ response }) => {
+      if (response.url.endsWith('/api/vitals')) resolve(response.serviceWorkerRouterInfo)
+    }),
+  )
+  const getRouted = new Promise<unknown>((resolve) =>
+    cdp.on('Network.responseReceived', ({ response }) => {
+      if (response.url.includes('/api/products?')) resolve(response.serviceWorkerRouterInfo)
+    }),
+  )
+  // An empty report (answered 400, nothing kept) and a catalogue read, from the controlled page.
+  await page.evaluate(async () => {
+    navigator.sendBeacon('/api/vitals', '{}')
+    await fetch('/api/products?limit=1')
+  })
+  expect(await routed).toMatchObject({ matchedSourceType: 'network', actualSourceType: 'network' })
+  // A read is still the worker's to answer (its catalogue cache): no static route took it.
+  expect(await getRouted).not.toHaveProperty('matchedSourceType')
+})
+
 test('on a crawling connection, a page seen before opens at once, a new one from the cached app after 3 s', async ({
   page,
   baseURL,
