@@ -42,7 +42,7 @@ cleanupOutdatedCaches()
 // The first install controls the open page at once: offline works from the first visit.
 clientsClaim()
 
-// Requests that send something (the shopper's reports as a page is left, sign-in, orders) go
+// Requests that send something (the shopper's reports as a page is left, sign-in, registration) go
 // straight to the network, without starting this worker, which has nothing to do with them
 // (Chrome's static routing API, Chrome 123 and later; other browsers answer them as before, from
 // the network by way of this worker). A report that `navigator.sendBeacon` sent as a page it
