@@ -3,15 +3,16 @@
  * does, for the work on them. Serves the built app (`npm run build` first), runs Lighthouse once
  * per page (mobile, simulated slow 4G, as `bench:web`), and prints:
  * - the figures (score, FCP, LCP, TBT);
- * - the long tasks as the simulation counts them (the observed ones × 4, or × CPU_SLOWDOWN), each with the script it
- *   is charged to (the page's own address: its parsing, style and layout);
+ * - the long tasks as the simulation counts them (the observed ones × 4, or × CPU_SLOWDOWN), each
+ *   with the script it is charged to (the page's own address: its parsing, style and layout);
  * - what the simulation puts before the largest paint (Lantern's LCP graph): each request and task
  *   with its simulated end. A request in this list holds the largest paint up; a module script
  *   downloaded before the paint counts, as its module graph runs without the trace event that
  *   would clear it.
  * CHROMIUM_PATH overrides /usr/bin/chromium (`bench/lighthouse.ts`: the same browser and flags as
- * `bench:web`, and a run Lighthouse could not record made once more). WHY_TRACE_DIR=dir saves each page's trace there
- * (`<page>.trace.json`, for DevTools' Performance panel) with its observed, unthrottled tasks.
+ * `bench:web`, and a run Lighthouse could not record made once more). WHY_TRACE_DIR=dir saves
+ * each page's trace there (`<page>.trace.json`, for DevTools' Performance panel) with its
+ * observed, unthrottled tasks.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
