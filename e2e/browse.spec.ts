@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test'
-import { hydrated, openOnTouchPhone } from './support/settle.ts'
+import { delayAppScript, hydrated, openOnTouchPhone } from './support/settle.ts'
 
 test('filter, sort and load more survive a reload', async ({ page }) => {
   await page.goto('/products')
@@ -115,6 +115,45 @@ test('the product page opens at the top', async ({ page }) => {
   await card.getByRole('link').click()
   await expect(page).toHaveURL(/\/product\/\d+$/)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+})
+
+test('the listing keeps its place: scrolled before the app runs, back from a product, reloaded', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 700 })
+  const scrolled = () => page.evaluate(() => window.scrollY)
+  // A slow phone: the shopper scrolls the server's page while the app is still on its way.
+  await delayAppScript(page)
+  await page.goto('/products')
+  await page.evaluate(() => window.scrollTo(0, 1500))
+  await hydrated(page)
+  expect(await scrolled()).toBe(1500)
+
+  // A product opens at its top; Back comes to the same place in the listing (the router keeps the
+  // place it saw the shopper scroll to).
+  await page.mouse.move(640, 350)
+  await page.mouse.wheel(0, 300)
+  await expect.poll(scrolled).toBe(1800)
+  const cards = page.getByRole('region', { name: 'Products' }).getByRole('article')
+  const inView = await cards.evaluateAll((articles) =>
+    articles.findIndex((article) => article.getBoundingClientRect().top >= 0),
+  )
+  const opened = cards.nth(inView)
+  await opened.getByRole('link').click()
+  await expect(page).toHaveURL(/\/product\/\d+$/)
+  await expect.poll(scrolled).toBe(0)
+  // Within a few pixels: the cards above, drawn only near the screen (content-visibility), stand
+  // in at their usual height until drawn again.
+  const nearTheSamePlace = async () => {
+    await expect.poll(async () => Math.abs((await scrolled()) - 1800)).toBeLessThan(50)
+    await expect(opened).toBeInViewport()
+  }
+  await page.goBack()
+  await nearTheSamePlace()
+
+  await page.reload()
+  await hydrated(page)
+  await nearTheSamePlace()
 })
 
 test("a phone swipes a product's photos by hand, its dots follow; Swiper waits for a pointer or the focus", async ({

@@ -51,12 +51,28 @@ export function createAppRouter({
     defaultPendingMs: PENDING_MS,
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFoundPage,
-    scrollRestoration: true,
+    scrollRestoration: afterTheFirstRender(),
   })
   // The server's queries travel in the page (dehydrated) and seed the browser's cache (hydrated),
   // so the browser does not ask again for what the HTML already shows.
   setupRouterSsrQueryIntegration({ router, queryClient })
   return router
+}
+
+/**
+ * The router's scroll restoration (a page seen before at its place, a new one at its top) after
+ * each navigation, but not after its first render: that is the app taking over the page the shopper
+ * already has, the server's or the offline shell's. A shopper who scrolled the server's page while
+ * the app was still loading stays where they are; the router put them back at the top. (A reload's
+ * place is restored before the app runs, by the router's own script in the server's page.)
+ */
+function afterTheFirstRender() {
+  let first = true
+  return () => {
+    if (!first) return true
+    first = false
+    return false
+  }
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>
