@@ -306,8 +306,12 @@ test("offline, the service worker serves the API's catalogue reads and pictures"
         (request) => request.url,
       ),
     }))
+  // This listing's own answer: `products/categories` (the menus' refresh) starts the same way,
+  // and was sometimes kept first, with the listing's answer not yet stored when the page went
+  // offline.
+  const listing = `${shop.api}/products/category/${encodeURIComponent(category.slug)}`
   await expect
-    .poll(async () => (await cached()).api.some((url) => url.startsWith(`${shop.api}/products`)))
+    .poll(async () => (await cached()).api.some((url) => url.startsWith(listing)))
     .toBe(true)
   await expect
     .poll(async () =>
