@@ -37,14 +37,17 @@ const FOCUS_OVERLOOKED_MS = 150
  * landed there, on a slide out of view. For those first moments the carousel does it itself.
  */
 function showFocusedSlideAtFirst(instance: SwiperInstance) {
+  // The element itself: a carousel destroyed meanwhile (its page left) no longer has `el`.
+  const carousel = instance.el
   const onFocus = (event: FocusEvent) => {
+    if (instance.destroyed) return
     const slide = event.target instanceof Element ? event.target.closest('.swiper-slide') : null
     const index = slide ? instance.slides.indexOf(slide as HTMLElement) : -1
     if (!slide || index < 0) return
-    const box = instance.el.getBoundingClientRect()
+    const box = carousel.getBoundingClientRect()
     const { left, right } = slide.getBoundingClientRect()
     if (left < box.left || right > box.right) instance.slideTo(index, 0)
   }
-  instance.el.addEventListener('focusin', onFocus)
-  setTimeout(() => instance.el.removeEventListener('focusin', onFocus), FOCUS_OVERLOOKED_MS)
+  carousel.addEventListener('focusin', onFocus)
+  setTimeout(() => carousel.removeEventListener('focusin', onFocus), FOCUS_OVERLOOKED_MS)
 }
