@@ -160,11 +160,13 @@ async function serve() {
   const { Hono } = await import('hono')
   const { productRoutes } = await import('../server/routes/products.ts')
   const { RepresentationCache } = await import('../server/http/representation-cache.ts')
+  const { inProcessSearch } = await import('../server/catalogue/search-service.ts')
   const catalogue = createCatalogue(syntheticSeeds(PRODUCTS))
   const app = new Hono().route(
     '/products',
     productRoutes({
       catalogue,
+      searcher: inProcessSearch(catalogue),
       cache: new RepresentationCache(1000),
       apiBase: '/api',
       versionedImage: (path) => path,

@@ -7,6 +7,7 @@ import { LoginThrottle } from './auth/login-throttle.ts'
 import { hashPassword, type ScryptCost } from './auth/password.ts'
 import { createTokenService } from './auth/tokens.ts'
 import type { Catalogue } from './catalogue/catalogue.ts'
+import { inProcessSearch, type CatalogueSearch } from './catalogue/search-service.ts'
 import type { Clock } from './clock.ts'
 import { RepresentationCache } from './http/representation-cache.ts'
 import { CACHE_PRIVATE } from './http/respond.ts'
@@ -28,6 +29,8 @@ import type { UserRecord } from './users/user-store.ts'
 
 export interface AppDeps {
   catalogue: Catalogue
+  /** The catalogue's search; on the calling thread unless given (the server runs it in workers). */
+  searcher?: CatalogueSearch
   /** Users and login attempts: SQLite or PostgreSQL (server/storage). */
   storage: Storage
   /** HS256 signing secret for access and refresh tokens. */
@@ -57,6 +60,7 @@ const RESPONSE_CACHE_ENTRIES = 1000
  */
 export function createApp({
   catalogue,
+  searcher = inProcessSearch(catalogue),
   storage,
   secret,
   acceptedSecrets,
@@ -110,6 +114,7 @@ export function createApp({
     '/products',
     productRoutes({
       catalogue,
+      searcher,
       cache,
       apiBase: basePath,
       versionedImage: (path) => productImages.versioned(path),

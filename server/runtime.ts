@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp, type ApiApp } from './app.ts'
 import { loadCatalogue } from './catalogue/catalogue.ts'
+import { workerSearch } from './catalogue/search-service.ts'
 import { systemClock } from './clock.ts'
 import type { ServerConfig } from './config.ts'
 import type { Logger } from './observability/logger.ts'
@@ -46,8 +47,12 @@ export async function startApi(
     await storage.close()
     throw error
   }
+  const catalogue = loadCatalogue()
+  // Off the event loop: a search burst must not hold the other answers (decisions.md § Search limits).
+  const searcher = workerSearch(catalogue)
   const app = createApp({
-    catalogue: loadCatalogue(),
+    catalogue,
+    searcher,
     storage,
     // loadConfig requires JWT_SECRET with a database server: a file would differ per machine.
     secret: config.jwtSecret ?? persistentSecret(config.dataDir),
@@ -57,5 +62,11 @@ export async function startApi(
     logger,
     metrics,
   })
-  return { app, close: () => storage.close() }
+  return {
+    app,
+    close: async () => {
+      await searcher.close()
+      await storage.close()
+    },
+  }
 }

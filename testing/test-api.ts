@@ -71,11 +71,11 @@ export interface TestApi {
 
 /**
  * The real API (real catalogue, real storage: SQLite in memory unless given another) with the
- * demo shopper seeded.
+ * demo shopper seeded; `extra` adds logs, metrics or another search.
  */
 export async function createTestApi(
   storage: Storage = openSqliteStorage(':memory:'),
-  observability: Pick<AppDeps, 'logger' | 'metrics'> = {},
+  extra: Pick<AppDeps, 'logger' | 'metrics' | 'searcher'> = {},
 ): Promise<TestApi> {
   catalogue ??= loadCatalogue()
   const clock = new ManualClock()
@@ -87,7 +87,7 @@ export async function createTestApi(
     secret: TEST_SECRET,
     clock,
     scryptCost: TEST_SCRYPT,
-    ...observability,
+    ...extra,
   })
   return {
     app,

@@ -10,7 +10,7 @@ import {
   skuFor,
 } from './derive.ts'
 import { productSeedSchema, type Product, type ProductSeed } from './product.schema.ts'
-import { createProductSearch } from '../../shared/search/product-search.ts'
+import { createProductSearch, QUERY_LIMITS } from '../../shared/search/product-search.ts'
 
 /**
  * A product as held in memory: image and QR paths are relative, because the absolute URLs the API
@@ -113,7 +113,8 @@ export function createCatalogue(productSeeds: readonly ProductSeed[]): Catalogue
     byId: (id) => (Number.isInteger(id) && id >= 1 ? products[id - 1] : undefined),
     inCategory: (slug) => byCategory.get(slug.toLowerCase()) ?? [],
     search(query) {
-      const needle = normaliseSearch(query)
+      // Read within the search's limits, as the index reads it (the rest of the query is ignored).
+      const needle = normaliseSearch(query.slice(0, QUERY_LIMITS.characters))
       if (!needle) return products
       const ranked = productSearch.search(query).map(({ id }) => products[id - 1]!)
       const found = new Set(ranked)

@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
+import { loadCatalogue } from '../catalogue/catalogue.ts'
 import { productSchema } from '../catalogue/product.schema.ts'
+import {
+  inProcessSearch,
+  SearchBusyError,
+  type CatalogueSearch,
+} from '../catalogue/search-service.ts'
 import { CATEGORY_SLUGS } from '../../shared/catalogue/categories.ts'
 import { createTestApi, type TestApi } from '../../testing/test-api.ts'
 
@@ -136,6 +142,59 @@ describe('GET products/search', () => {
     expect(await getJson('/api/products/search?q=a&limit=x', 400)).toEqual({
       message: "Invalid 'limit' - must be a number",
     })
+  })
+})
+
+describe('the work one search can cause (decisions.md § Search limits)', () => {
+  /** The API with a search that counts the queries it runs, or refuses them all as busy. */
+  const counted = async (busy = false) => {
+    const queries: string[] = []
+    const real = inProcessSearch(loadCatalogue())
+    const searcher: CatalogueSearch = {
+      search: (query) => {
+        queries.push(query)
+        return busy ? Promise.reject(new SearchBusyError()) : real.search(query)
+      },
+      close: () => real.close(),
+    }
+    return { queries, api: await createTestApi(undefined, { searcher }) }
+  }
+
+  it('answers a 2,000-character query as its first 100 characters and 6 words', async () => {
+    const long = `wireless headphones ${'zz '.repeat(660)}`
+    const res = await api.call(`/api/products/search?q=${encodeURIComponent(long)}&limit=0`)
+    expect(res.status).toBe(200)
+    const cut = await getJson(
+      `/api/products/search?q=${encodeURIComponent('wireless headphones zz zz zz zz')}&limit=0`,
+    )
+    expect(await res.json()).toEqual(cut)
+  })
+
+  it('serves a repeated query, and its revalidation, from the cache without searching again', async () => {
+    const { queries, api } = await counted()
+    const first = await api.call('/api/products/search?q=lamp')
+    expect(first.status).toBe(200)
+    expect((await api.call('/api/products/search?q=lamp')).status).toBe(200)
+    const etag = first.headers.get('ETag') ?? ''
+    const revalidated = await api.call('/api/products/search?q=lamp', {
+      headers: { 'If-None-Match': etag },
+    })
+    expect(revalidated.status).toBe(304)
+    expect(queries).toEqual(['lamp'])
+  })
+
+  it('checks the list parameters before it searches', async () => {
+    const { queries, api } = await counted()
+    expect((await api.call('/api/products/search?q=lamp&limit=x')).status).toBe(400)
+    expect(queries).toEqual([])
+  })
+
+  it('answers 503 with Retry-After while every search worker is busy', async () => {
+    const { api } = await counted(true)
+    const res = await api.call('/api/products/search?q=lamp')
+    expect(res.status).toBe(503)
+    expect(res.headers.get('Retry-After')).toBe('1')
+    expect(await res.json()).toMatchObject({ message: new SearchBusyError().message })
   })
 })
 

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { AssetBase, Catalogue, StoredProduct } from '../catalogue/catalogue.ts'
 import { publish } from '../catalogue/catalogue.ts'
+import { SearchBusyError, type CatalogueSearch } from '../catalogue/search-service.ts'
 import { nameFromSlug } from '../../shared/catalogue/categories.ts'
 import { jsonRepresentation } from '../http/representation.ts'
 import type { RepresentationCache } from '../http/representation-cache.ts'
@@ -11,6 +12,8 @@ import { listEnvelope, parseListQuery } from './list-query.ts'
 
 interface ProductRoutesDeps {
   catalogue: Catalogue
+  /** The catalogue's search, on this thread or in workers (catalogue/search-service.ts). */
+  searcher: CatalogueSearch
   cache: RepresentationCache
   /** The API's mount path, for the absolute image URLs in product records. */
   apiBase: string
@@ -21,16 +24,26 @@ interface ProductRoutesDeps {
 
 export function productRoutes({
   catalogue,
+  searcher,
   cache,
   apiBase,
   versionedImage,
   metrics,
 }: ProductRoutesDeps) {
-  const search = (query: string) => {
+  const search = async (query: string) => {
     const stop = metrics?.searchDuration.startTimer()
-    const found = catalogue.search(query)
-    stop?.()
-    return found
+    try {
+      return await searcher.search(query)
+    } catch (error) {
+      if (error instanceof SearchBusyError)
+        throw new HTTPException(503, {
+          message: error.message,
+          res: new Response(null, { headers: { 'Retry-After': '1' } }),
+        })
+      throw error
+    } finally {
+      stop?.()
+    }
   }
   const assetBase = (c: Context): AssetBase => ({
     origin: new URL(c.req.url).origin,
@@ -49,19 +62,31 @@ export function productRoutes({
       { cacheControl: CACHE_CATALOGUE },
     )
 
-  const list = (c: Context, products: readonly StoredProduct[]) =>
-    cachedJson(c, (base) =>
-      listEnvelope(
-        'products',
-        products,
-        parseListQuery((name) => c.req.query(name)),
-        (product) => publish(product, base),
-      ),
+  const envelope = (c: Context, products: readonly StoredProduct[], base: AssetBase) =>
+    listEnvelope(
+      'products',
+      products,
+      parseListQuery((name) => c.req.query(name)),
+      (product) => publish(product, base),
     )
+  const list = (c: Context, products: readonly StoredProduct[]) =>
+    cachedJson(c, (base) => envelope(c, products, base))
+
+  /**
+   * A search's answer: from the cache when this URL was answered before, so a repeated query costs
+   * no search; the list's parameters are checked before the search runs.
+   */
+  const searched = async (c: Context) => {
+    const kept = cache.get(c.req.url)
+    if (kept) return respond(c, kept, { cacheControl: CACHE_CATALOGUE })
+    parseListQuery((name) => c.req.query(name))
+    const found = await search(c.req.query('q') ?? '')
+    return cachedJson(c, (base) => envelope(c, found, base))
+  }
 
   return new Hono()
     .get('/', (c) => list(c, catalogue.products))
-    .get('/search', (c) => list(c, search(c.req.query('q') ?? '')))
+    .get('/search', searched)
     .get('/categories', (c) =>
       cachedJson(c, ({ origin }) =>
         catalogue.categories.map((slug) => ({

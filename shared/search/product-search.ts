@@ -1,5 +1,8 @@
 import MiniSearch, { type Query, type SearchOptions } from 'minisearch'
+import { QUERY_LIMITS } from './limits.ts'
 import { stem, words } from './words.ts'
+
+export { QUERY_LIMITS }
 
 /**
  * The catalogue's search: what a shopper means rather than the characters they typed, close to a
@@ -60,6 +63,13 @@ const CATEGORY_SYNONYMS: Readonly<Record<string, string>> = {
   sunglasses: 'shades',
 }
 
+/** The words of a query that a search looks for, within QUERY_LIMITS. */
+export function queryWords(query: string): string[] {
+  return words(query.slice(0, QUERY_LIMITS.characters))
+    .slice(0, QUERY_LIMITS.words)
+    .map((word) => word.slice(0, QUERY_LIMITS.wordLength))
+}
+
 /** A word with two neighbouring letters swapped, each way: 'iphnoe' is a typo of 'iphone'. */
 function transpositions(word: string): string[] {
   const swapped = new Set<string>()
@@ -87,14 +97,15 @@ const SEARCH_OPTIONS: SearchOptions = {
  * or with two neighbouring letters swapped, which counts as one of those typos.
  */
 function wordQuery(word: string, last: boolean): Query {
-  const typos = typosAllowed(stem(word))
-  const exact: Query = { queries: [word], fuzzy: typos, prefix: last }
+  const typos = word.length > QUERY_LIMITS.typoLength ? 0 : typosAllowed(stem(word))
+  const prefix = last && word.length >= QUERY_LIMITS.prefixFrom
+  const exact: Query = { queries: [word], fuzzy: typos, prefix }
   if (typos === 0) return exact
   const swapped: Query = {
     combineWith: 'OR',
     queries: transpositions(word),
     fuzzy: typos - 1,
-    prefix: last,
+    prefix,
   }
   return { combineWith: 'OR', queries: [exact, swapped] }
 }
@@ -103,7 +114,7 @@ function wordQuery(word: string, last: boolean): Query {
  * Every word of the query required; or, for each pair of neighbouring words, the same with the
  * pair joined ('dash cam' also finds 'Dashcam', 'sun glasses' 'Sunglasses').
  */
-function queryFor(words: readonly string[]): Query {
+export function queryFor(words: readonly string[]): Query {
   const phrases = [words]
   for (let i = 0; i + 1 < words.length; i++)
     phrases.push([...words.slice(0, i), `${words[i]}${words[i + 1]}`, ...words.slice(i + 2)])
@@ -114,6 +125,27 @@ function queryFor(words: readonly string[]): Query {
       queries: phrase.map((word, i) => wordQuery(word, i === phrase.length - 1)),
     })),
   }
+}
+
+/** What a query asks of the index: its word lookups, and how many of them allow typos. */
+export function queryCost(query: string): { words: number; lookups: number; typoLookups: number } {
+  const terms = queryWords(query)
+  let lookups = 0
+  let typoLookups = 0
+  const visit = (node: Query) => {
+    if (typeof node === 'string') return
+    const { queries } = node as { queries: Query[]; fuzzy?: number }
+    for (const child of queries) {
+      if (typeof child !== 'string') {
+        visit(child)
+        continue
+      }
+      lookups += 1
+      if ((node as { fuzzy?: number }).fuzzy) typoLookups += 1
+    }
+  }
+  if (terms.length > 0) visit(queryFor(terms))
+  return { words: terms.length, lookups, typoLookups }
 }
 
 export interface SearchMatch {
@@ -148,7 +180,7 @@ export function createProductSearch(products: readonly Searchable[]): ProductSea
   index.addAll(products)
   return {
     search(query) {
-      const terms = words(query)
+      const terms = queryWords(query)
       if (terms.length === 0) return []
       return index
         .search(queryFor(terms), SEARCH_OPTIONS)

@@ -1,5 +1,8 @@
-import { createProductSearch, type Searchable } from '../../../shared/search/product-search.ts'
-import { words } from '../../../shared/search/words.ts'
+import {
+  createProductSearch,
+  queryWords,
+  type Searchable,
+} from '../../../shared/search/product-search.ts'
 import type { InfiniteData, QueryClient } from '@tanstack/react-query'
 import { catalogKeys } from '../../domain/catalogue/catalog.queries.ts'
 import type { Product } from '../../domain/catalogue/catalog.schemas.ts'
@@ -83,7 +86,7 @@ export function matchingCategories<T extends { slug: string; name: string }>(
     })),
   )
   const named = new Set(
-    words(query).flatMap((word) => search.search(word).map((match) => match.id)),
+    queryWords(query).flatMap((word) => search.search(word).map((match) => match.id)),
   )
   return categories.filter((_, id) => named.has(id)).slice(0, max)
 }

@@ -1,9 +1,11 @@
 import * as v from 'valibot'
+import { QUERY_LIMITS } from '../../../shared/search/limits.ts'
 
 /** rules.md § Validation rules / § Constants and formulas: input is debounced by 300 ms and a query needs at least 3 characters. */
 export const SEARCH_DEBOUNCE_MS = 300
 export const SEARCH_MIN_LENGTH = 3
-export const MAX_QUERY_LENGTH = 100
+/** The search's own limit (decisions.md § Search limits): the box holds what a search reads. */
+export const MAX_QUERY_LENGTH = QUERY_LIMITS.characters
 
 const searchSchema = v.object({
   q: v.fallback(
