@@ -167,7 +167,7 @@ async function serve() {
     productRoutes({
       catalogue,
       searcher: inProcessSearch(catalogue),
-      cache: new RepresentationCache(1000),
+      cache: new RepresentationCache({ maxBytes: 32 * 2 ** 20 }),
       apiBase: '/api',
       versionedImage: (path) => path,
     }),

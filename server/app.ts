@@ -48,11 +48,13 @@ export interface AppDeps {
   logger?: Logger
   /** Search latency and login refusals (server/observability/metrics.ts); none in most tests. */
   metrics?: Metrics
+  /** The bytes the catalogue answers kept in memory may hold (API_CACHE_MB). */
+  cacheBytes?: number
 }
 
 export const MAX_BODY_BYTES = 64 * 1024
-// Distinct catalogue URLs kept with their serialised answers (each a few KB to ~100 KB).
-const RESPONSE_CACHE_ENTRIES = 1000
+/** What the catalogue answers kept in memory may hold together (API_CACHE_MB), by default. */
+export const DEFAULT_API_CACHE_BYTES = 32 * 2 ** 20
 
 /**
  * The catalogue API as one Hono app. The production server, Vite's dev server and the tests all
@@ -70,8 +72,10 @@ export function createApp({
   corsOrigins = [],
   logger,
   metrics,
+  cacheBytes = DEFAULT_API_CACHE_BYTES,
 }: AppDeps) {
-  const cache = new RepresentationCache(RESPONSE_CACHE_ENTRIES)
+  const cache = new RepresentationCache({ maxBytes: cacheBytes })
+  metrics?.watchCache('api', cache)
   const productImages = createProductImages(catalogue)
   const users = storage.users
   const tokens = createTokenService(secret, clock, acceptedSecrets)

@@ -84,4 +84,20 @@ describe('loadConfig', () => {
       )
     }
   })
+
+  it('bounds the answer and page caches at 32 MiB each unless API_CACHE_MB and PAGE_CACHE_MB say', () => {
+    expect(loadConfig({})).toMatchObject({
+      apiCacheBytes: 32 * 2 ** 20,
+      pageCacheBytes: 32 * 2 ** 20,
+    })
+    expect(loadConfig({ API_CACHE_MB: '8', PAGE_CACHE_MB: '128' })).toMatchObject({
+      apiCacheBytes: 8 * 2 ** 20,
+      pageCacheBytes: 128 * 2 ** 20,
+    })
+    for (const bad of ['0', '-1', '1.5', '5000', 'lots']) {
+      expect(() => loadConfig({ API_CACHE_MB: bad }), bad).toThrow(
+        'API_CACHE_MB must be a whole number of MiB from 1 to 4096',
+      )
+    }
+  })
 })

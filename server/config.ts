@@ -24,6 +24,17 @@ const commaList = (valid: (entry: string) => boolean, message: string) =>
     '',
   )
 
+/** A cache's bound in MiB: a whole number from 1 to 4096. */
+const megabytes = (name: string, fallback: string) =>
+  v.pipe(
+    v.optional(v.string(), fallback),
+    v.regex(/^\d{1,4}$/, `${name} must be a whole number of MiB from 1 to 4096`),
+    v.transform(Number),
+    v.minValue(1, `${name} must be a whole number of MiB from 1 to 4096`),
+    v.maxValue(4096, `${name} must be a whole number of MiB from 1 to 4096`),
+    v.transform((mib) => mib * 2 ** 20),
+  )
+
 const envSchema = v.object({
   PORT: port,
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '127.0.0.1'),
@@ -86,6 +97,8 @@ const envSchema = v.object({
     v.regex(/^(0(\.\d+)?|1(\.0*)?)$/, 'VITALS_SAMPLE_RATE must be a number from 0 to 1'),
     v.transform(Number),
   ),
+  API_CACHE_MB: megabytes('API_CACHE_MB', '32'),
+  PAGE_CACHE_MB: megabytes('PAGE_CACHE_MB', '32'),
   DATABASE_POOL_MAX: v.pipe(
     v.optional(v.string(), '10'),
     v.regex(/^\d{1,4}$/, 'DATABASE_POOL_MAX must be a whole number from 1 to 1000'),
@@ -128,6 +141,10 @@ export interface ServerConfig {
   replicaId: string | undefined
   /** VITALS_SAMPLE_RATE: the share of page loads whose field data browsers send (default 1). */
   vitalsSampleRate: number
+  /** API_CACHE_MB, in bytes: what the catalogue answers kept in memory may hold (default 32 MiB). */
+  apiCacheBytes: number
+  /** PAGE_CACHE_MB, in bytes: what the rendered pages kept in memory may hold (default 32 MiB). */
+  pageCacheBytes: number
 }
 
 /** The server's settings from the environment, with a readable error for a bad value. */
@@ -142,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const { PORT, HOST, DATA_DIR, DIST_DIR, JWT_SECRET, CORS_ORIGINS, SITE_URL } = result.output
   const { JWT_ACCEPTED_SECRETS, DATABASE_URL, DATABASE_POOL_MAX } = result.output
   const { LOG_LEVEL, TRUST_PROXY, METRICS_TOKEN, REPLICA_ID, VITALS_SAMPLE_RATE } = result.output
+  const { API_CACHE_MB, PAGE_CACHE_MB } = result.output
   if (DATABASE_URL && !JWT_SECRET) {
     throw new Error(
       'Invalid configuration: JWT_SECRET is required when DATABASE_URL is set, so that every ' +
@@ -163,5 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     metricsToken: METRICS_TOKEN,
     replicaId: REPLICA_ID,
     vitalsSampleRate: VITALS_SAMPLE_RATE,
+    apiCacheBytes: API_CACHE_MB,
+    pageCacheBytes: PAGE_CACHE_MB,
   }
 }

@@ -35,7 +35,7 @@ function persistentSecret(dataDir: string): string {
 export async function startApi(
   config: Pick<
     ServerConfig,
-    'dataDir' | 'database' | 'jwtSecret' | 'acceptedSecrets' | 'corsOrigins'
+    'dataDir' | 'database' | 'jwtSecret' | 'acceptedSecrets' | 'corsOrigins' | 'apiCacheBytes'
   >,
   { logger, metrics }: { logger?: Logger; metrics?: Metrics } = {},
 ): Promise<ApiRuntime> {
@@ -59,6 +59,7 @@ export async function startApi(
     acceptedSecrets: config.acceptedSecrets,
     clock: systemClock,
     corsOrigins: config.corsOrigins,
+    cacheBytes: config.apiCacheBytes,
     logger,
     metrics,
   })

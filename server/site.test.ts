@@ -110,6 +110,24 @@ describe('pages', () => {
     )
   })
 
+  it('are kept within the page cache’s bytes, and render again once evicted', async () => {
+    const { app, renders } = fakeApp()
+    const site = createSite(api.app, { clientDir, app }, { pageCacheBytes: 200_000 })
+    const paths = Array.from({ length: 20 }, (_, i) => `/products?v=${i}`)
+    for (const path of paths) expect((await site.request(path)).status).toBe(200)
+    expect(renders).toHaveLength(20)
+    // Each is kept as a few hundred bytes once measured: all twenty fit, none rendered again.
+    for (const path of paths) await site.request(path)
+    expect(renders).toHaveLength(20)
+    const big = Array.from({ length: 20 }, (_, i) => `/${'x'.repeat(20_000)}?v=${i}`)
+    for (const path of big) await site.request(path)
+    // Twenty pages of 20 KB and more do not fit in 200 KB: the first ones were dropped.
+    await site.request(big[0]!)
+    expect(
+      renders.filter((render) => render.path === new URL(`http://x${big[0]}`).pathname),
+    ).toHaveLength(21)
+  })
+
   it('are compressed for browsers that accept it', async () => {
     const { app } = fakeApp()
     const site = createSite(api.app, { clientDir, app })

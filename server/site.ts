@@ -17,6 +17,8 @@ export interface SiteOptions {
   apiOrigins?: readonly string[]
   /** The site's public origin (SITE_URL) for the sitemap and robots.txt. */
   siteUrl?: string
+  /** The bytes the pages kept in memory may hold (PAGE_CACHE_MB). */
+  pageCacheBytes?: number
   /** Request logs, metrics and /metrics (server/observability); silent, and /metrics off, if unset. */
   observability?: Partial<ObserveOptions> & {
     /** METRICS_TOKEN: the bearer token /metrics asks for; without one, /metrics answers 404. */
@@ -37,7 +39,7 @@ export interface Storefront {
 export function createSite(
   api: ApiApp,
   storefront: Storefront | undefined,
-  { apiOrigins = [], siteUrl, observability = {} }: SiteOptions = {},
+  { apiOrigins = [], siteUrl, pageCacheBytes, observability = {} }: SiteOptions = {},
 ) {
   const {
     logger = createLogger({ level: 'silent' }),
@@ -72,11 +74,16 @@ export function createSite(
     csp: (html) => spaCsp(html, apiOrigins),
     externalApi: apiOrigins.length > 0,
     metrics,
+    cacheBytes: pageCacheBytes,
   })
 
   // The sitemap and robots.txt name absolute URLs: one of each per origin, kept (the catalogue
-  // does not change while the server runs).
-  const documents = new RepresentationCache<Promise<Representation>>(20)
+  // does not change while the server runs), a few of them (each counted as 256 KB, more than a
+  // sitemap of the bundled catalogue holds).
+  const documents = new RepresentationCache<Promise<Representation>>({
+    maxBytes: 4 * 2 ** 20,
+    sizeOf: () => 256 * 1024,
+  })
   const document = (
     c: Context,
     name: string,

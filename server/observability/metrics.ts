@@ -9,6 +9,13 @@ export interface PoolStats {
   waiting: number
 }
 
+/** What the cache gauges read of a cache (server/http/representation-cache.ts). */
+export interface CacheStats {
+  readonly bytes: number
+  readonly maxBytes: number
+  readonly size: number
+}
+
 /**
  * The server's metrics in Prometheus' format (prom-client), in a registry of its own: each replica
  * (and each test) exposes only what it did itself.
@@ -18,6 +25,7 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
   if (processMetrics) collectDefaultMetrics({ register: registry })
   const registers = [registry]
   let poolStats: (() => PoolStats) | undefined
+  const caches = new Map<string, CacheStats>()
   const vitalTimes = new Histogram({
     name: 'web_vitals_seconds',
     help: "Shoppers' own page loads (web-vitals): LCP, INP, FCP and TTFB, by route pattern",
@@ -79,6 +87,27 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
         this.set({ state: 'waiting' }, stats.waiting)
       },
     }),
+    cacheBytes: new Gauge({
+      name: 'cache_bytes',
+      help: 'Bytes held by the in-memory caches (api: catalogue answers, pages: rendered pages), and their bound',
+      labelNames: ['cache', 'kind'] as const,
+      registers,
+      collect() {
+        for (const [name, cache] of caches) {
+          this.set({ cache: name, kind: 'used' }, cache.bytes)
+          this.set({ cache: name, kind: 'limit' }, cache.maxBytes)
+        }
+      },
+    }),
+    cacheEntries: new Gauge({
+      name: 'cache_entries',
+      help: 'Entries in the in-memory caches',
+      labelNames: ['cache'] as const,
+      registers,
+      collect() {
+        for (const [name, cache] of caches) this.set({ cache: name }, cache.size)
+      },
+    }),
     vitals: {
       /** One report: milliseconds, or CLS's score. */
       observe(route: string, metric: string, value: number) {
@@ -102,6 +131,10 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
     /** Where the pool gauge reads from, once the storage is open. */
     watchPool(stats: () => PoolStats) {
       poolStats = stats
+    },
+    /** A cache whose size the cache gauges report, under `name`. */
+    watchCache(name: string, cache: CacheStats) {
+      caches.set(name, cache)
     },
   }
 }

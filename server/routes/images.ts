@@ -36,7 +36,9 @@ export function imageRoutes({ productImages, cache }: ImageRoutesDeps) {
             SVG_TYPE,
           ),
         )
-        return respond(c, rep, { cacheControl: CACHE_CATALOGUE })
+        const response = respond(c, rep, { cacheControl: CACHE_CATALOGUE })
+        cache.remeasure(`category:${slug}`)
+        return response
       })
       .get('/avatars/:file', (c) => {
         const initials = AVATAR_FILE.exec(c.req.param('file'))?.[1]

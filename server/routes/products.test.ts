@@ -8,6 +8,7 @@ import {
   type CatalogueSearch,
 } from '../catalogue/search-service.ts'
 import { CATEGORY_SLUGS } from '../../shared/catalogue/categories.ts'
+import { createMetrics } from '../observability/metrics.ts'
 import { createTestApi, type TestApi } from '../../testing/test-api.ts'
 
 interface ProductList {
@@ -145,7 +146,7 @@ describe('GET products/search', () => {
   })
 })
 
-describe('the work one search can cause (decisions.md § Search limits)', () => {
+describe('what one request can cost (decisions.md § Search limits, § Operations)', () => {
   /** The API with a search that counts the queries it runs, or refuses them all as busy. */
   const counted = async (busy = false) => {
     const queries: string[] = []
@@ -187,6 +188,22 @@ describe('the work one search can cause (decisions.md § Search limits)', () => 
     const { queries, api } = await counted()
     expect((await api.call('/api/products/search?q=lamp&limit=x')).status).toBe(400)
     expect(queries).toEqual([])
+  })
+
+  it('keeps whole lists within the answer cache’s bytes, however many distinct ones are asked', async () => {
+    const metrics = createMetrics({ processMetrics: false })
+    const small = await createTestApi(undefined, { metrics, cacheBytes: 2 * 2 ** 20 })
+    for (let i = 0; i < 40; i += 1) {
+      const res = await small.call(`/api/products?limit=0&v=${i}`, {
+        headers: { 'Accept-Encoding': 'br' },
+      })
+      expect(res.status).toBe(200)
+    }
+    const text = await metrics.registry.metrics()
+    const used = Number(/cache_bytes\{cache="api",kind="used"\} (\d+)/.exec(text)?.[1])
+    expect(used).toBeGreaterThan(0)
+    expect(used).toBeLessThanOrEqual(2 * 2 ** 20)
+    expect(text).toContain(`cache_bytes{cache="api",kind="limit"} ${2 * 2 ** 20}`)
   })
 
   it('answers 503 with Retry-After while every search worker is busy', async () => {

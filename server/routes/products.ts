@@ -4,7 +4,7 @@ import type { AssetBase, Catalogue, StoredProduct } from '../catalogue/catalogue
 import { publish } from '../catalogue/catalogue.ts'
 import { SearchBusyError, type CatalogueSearch } from '../catalogue/search-service.ts'
 import { nameFromSlug } from '../../shared/catalogue/categories.ts'
-import { jsonRepresentation } from '../http/representation.ts'
+import { jsonRepresentation, type Representation } from '../http/representation.ts'
 import type { RepresentationCache } from '../http/representation-cache.ts'
 import { CACHE_CATALOGUE, respond } from '../http/respond.ts'
 import type { Metrics } from '../observability/metrics.ts'
@@ -56,11 +56,17 @@ export function productRoutes({
    * served from the cache (with its ETag and compressed variants). Errors are thrown, never cached.
    */
   const cachedJson = (c: Context, build: (base: AssetBase) => unknown) =>
-    respond(
+    kept(
       c,
       cache.getOrCreate(c.req.url, () => jsonRepresentation(build(assetBase(c)))),
-      { cacheControl: CACHE_CATALOGUE },
     )
+
+  /** A kept answer sent; answering may have added a compressed form, which the cache counts. */
+  const kept = (c: Context, rep: Representation) => {
+    const response = respond(c, rep, { cacheControl: CACHE_CATALOGUE })
+    cache.remeasure(c.req.url)
+    return response
+  }
 
   const envelope = (c: Context, products: readonly StoredProduct[], base: AssetBase) =>
     listEnvelope(
@@ -77,8 +83,8 @@ export function productRoutes({
    * no search; the list's parameters are checked before the search runs.
    */
   const searched = async (c: Context) => {
-    const kept = cache.get(c.req.url)
-    if (kept) return respond(c, kept, { cacheControl: CACHE_CATALOGUE })
+    const answered = cache.get(c.req.url)
+    if (answered) return kept(c, answered)
     parseListQuery((name) => c.req.query(name))
     const found = await search(c.req.query('q') ?? '')
     return cachedJson(c, (base) => envelope(c, found, base))

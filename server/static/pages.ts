@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { createRepresentation, type Representation } from '../http/representation.ts'
-import { RepresentationCache } from '../http/representation-cache.ts'
+import { RepresentationCache, representationBytes } from '../http/representation-cache.ts'
 import { CACHE_PRIVATE, respond } from '../http/respond.ts'
 import type { Metrics } from '../observability/metrics.ts'
 import type { RequestRecord } from '../observability/request-log.ts'
@@ -35,9 +35,13 @@ export const EXTERNAL_API_DEADLINE_MS = 1500
  * catalogue may also change.
  */
 const PAGE_TTL_MS = 60_000
-// Pages kept in memory (each a few tens of KB and its compressed forms); arbitrary query strings
-// cannot grow memory beyond it.
-const PAGES_KEPT = 300
+/**
+ * What the pages kept in memory may hold together (PAGE_CACHE_MB), by default: each is a few tens
+ * of KB with its compressed forms, and arbitrary query strings cannot grow memory beyond it.
+ */
+export const DEFAULT_PAGE_CACHE_BYTES = 32 * 2 ** 20
+/** A page's place in the cache until its render is done and measured. */
+const RENDERING_BYTES = 64 * 1024
 
 type Page = {
   /** The route pattern the page matched (`/product/$id`), for its log line and metrics. */
@@ -60,9 +64,17 @@ export interface PageOptions {
   csp: (html: string) => string
   /** The app reads another API over the network: renders get a deadline. */
   externalApi: boolean
-  /** Times each render (page_render_duration_seconds), by route pattern. */
-  metrics?: Pick<Metrics, 'pageRender'>
+  /** Times each render (page_render_duration_seconds), by route pattern; the cache's size. */
+  metrics?: Pick<Metrics, 'pageRender' | 'watchCache'>
+  /** The bytes the pages kept may hold (PAGE_CACHE_MB). */
+  cacheBytes?: number
 }
+
+/** The bytes a kept page holds: its HTML, the compressed forms made so far and its policy. */
+const pageBytes = (page: Page) =>
+  'representation' in page
+    ? representationBytes(page.representation) + page.csp.length * 2
+    : page.location.length * 2
 
 /**
  * Pages of the app, rendered by its server entry and kept per URL. A render that could not have
@@ -70,8 +82,15 @@ export interface PageOptions {
  * instead, which the browser fills in as it would after a navigation: never an error page for a
  * slow upstream, and never kept.
  */
-export function createPageHandler(app: AppServer, { csp, externalApi, metrics }: PageOptions) {
-  const pages = new RepresentationCache<Promise<Page>>(PAGES_KEPT)
+export function createPageHandler(
+  app: AppServer,
+  { csp, externalApi, metrics, cacheBytes = DEFAULT_PAGE_CACHE_BYTES }: PageOptions,
+) {
+  const pages = new RepresentationCache<Promise<Page>>({
+    maxBytes: cacheBytes,
+    sizeOf: () => RENDERING_BYTES,
+  })
+  metrics?.watchCache('pages', pages)
 
   async function renderPage(url: string): Promise<Page> {
     // A request of the server's own: nothing of the shopper's (cookies, headers) reaches the render.
@@ -114,7 +133,10 @@ export function createPageHandler(app: AppServer, { csp, externalApi, metrics }:
     const forget = () => {
       if (pages.get(url) === rendering) pages.delete(url)
     }
-    rendering.then((page) => page.expires > Date.now() || forget(), forget)
+    rendering.then((page) => {
+      if (page.expires > Date.now()) pages.remeasure(url, pageBytes(page))
+      else forget()
+    }, forget)
     return rendering
   }
 
@@ -134,6 +156,8 @@ export function createPageHandler(app: AppServer, { csp, externalApi, metrics }:
       cacheControl: page.cacheControl,
       status: page.status as 200,
     })
+    // Answering may have added a compressed form, which the cache counts.
+    pages.remeasure(c.req.url, pageBytes(page))
     response.headers.set('Content-Security-Policy', page.csp)
     return response
   }
