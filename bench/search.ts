@@ -168,6 +168,7 @@ async function serve() {
       catalogue,
       searcher: inProcessSearch(catalogue),
       cache: new RepresentationCache({ maxBytes: 32 * 2 ** 20 }),
+      originOf: (c) => new URL(c.req.url).origin,
       apiBase: '/api',
       versionedImage: (path) => path,
     }),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
@@ -50,6 +50,11 @@ export interface AppDeps {
   metrics?: Metrics
   /** The bytes the catalogue answers kept in memory may hold (API_CACHE_MB). */
   cacheBytes?: number
+  /**
+   * The site's public origin (SITE_URL) for the absolute URLs answers carry (pictures); without it,
+   * the request's own, which the site lets through only for hosts it serves (http/hosts.ts).
+   */
+  siteUrl?: string
 }
 
 export const MAX_BODY_BYTES = 64 * 1024
@@ -73,6 +78,7 @@ export function createApp({
   logger,
   metrics,
   cacheBytes = DEFAULT_API_CACHE_BYTES,
+  siteUrl,
 }: AppDeps) {
   const cache = new RepresentationCache({ maxBytes: cacheBytes })
   metrics?.watchCache('api', cache)
@@ -80,8 +86,9 @@ export function createApp({
   const users = storage.users
   const tokens = createTokenService(secret, clock, acceptedSecrets)
   const accounts = createAccounts(users, scryptCost)
-  const present = (user: UserRecord, origin: string) =>
-    toPublicUser(user, `${origin}${basePath}`, new Date(clock.now()))
+  const originOf = (c: Context) => siteUrl ?? new URL(c.req.url).origin
+  const present = (user: UserRecord, c: Context) =>
+    toPublicUser(user, `${originOf(c)}${basePath}`, new Date(clock.now()))
 
   // The site hands each request's record in (its id, logger and route): `api.fetch(request, record)`.
   const app = new Hono<{ Bindings: Partial<RequestRecord> }>().basePath(basePath)
@@ -120,6 +127,7 @@ export function createApp({
       catalogue,
       searcher,
       cache,
+      originOf,
       apiBase: basePath,
       versionedImage: (path) => productImages.versioned(path),
       metrics,

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import * as v from 'valibot'
+import { defaultAllowedHosts } from './http/hosts.ts'
 
 const port = v.pipe(
   v.optional(v.string(), '4173'),
@@ -43,6 +44,10 @@ const envSchema = v.object({
   CORS_ORIGINS: commaList(
     (origin) => /^https?:\/\/[^/\s]+$/.test(origin),
     'CORS_ORIGINS must be a comma list of origins such as https://shop.example',
+  ),
+  ALLOWED_HOSTS: commaList(
+    (host) => /^(\[[\d:a-f.]+\]|[\w.-]+|[\d:a-f.]+)$/i.test(host),
+    'ALLOWED_HOSTS must be a comma list of host names or addresses such as shop.example, 10.0.0.11',
   ),
   SITE_URL: v.optional(
     v.pipe(
@@ -131,6 +136,11 @@ export interface ServerConfig {
    * (behind a proxy the request's own may be an internal one); unset: each request's origin.
    */
   siteUrl: string | undefined
+  /**
+   * Without SITE_URL, the hosts a request may name (ALLOWED_HOSTS): its origin is written into
+   * pages and answers. Default: localhost, the loopback addresses and the address listened on.
+   */
+  allowedHosts: string[]
   /** How much the server logs (LOG_LEVEL, default info). */
   logLevel: string
   /** TRUST_PROXY: a proxy in front sets X-Request-Id, and the server keeps it. */
@@ -159,7 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const { PORT, HOST, DATA_DIR, DIST_DIR, JWT_SECRET, CORS_ORIGINS, SITE_URL } = result.output
   const { JWT_ACCEPTED_SECRETS, DATABASE_URL, DATABASE_POOL_MAX } = result.output
   const { LOG_LEVEL, TRUST_PROXY, METRICS_TOKEN, REPLICA_ID, VITALS_SAMPLE_RATE } = result.output
-  const { API_CACHE_MB, PAGE_CACHE_MB } = result.output
+  const { API_CACHE_MB, PAGE_CACHE_MB, ALLOWED_HOSTS } = result.output
   if (DATABASE_URL && !JWT_SECRET) {
     throw new Error(
       'Invalid configuration: JWT_SECRET is required when DATABASE_URL is set, so that every ' +
@@ -176,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     database: DATABASE_URL ? { url: DATABASE_URL, poolMax: DATABASE_POOL_MAX } : undefined,
     corsOrigins: CORS_ORIGINS,
     siteUrl: SITE_URL,
+    allowedHosts: ALLOWED_HOSTS.length > 0 ? ALLOWED_HOSTS : defaultAllowedHosts(HOST),
     logLevel: LOG_LEVEL,
     trustProxy: TRUST_PROXY === 'true',
     metricsToken: METRICS_TOKEN,

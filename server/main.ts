@@ -37,6 +37,7 @@ const app = await loadAppServer(config.distDir, {
 const site = createSite(api.app, app && { clientDir, app }, {
   apiOrigins,
   siteUrl: config.siteUrl,
+  allowedHosts: config.allowedHosts,
   pageCacheBytes: config.pageCacheBytes,
   observability: {
     logger,

@@ -35,7 +35,13 @@ function persistentSecret(dataDir: string): string {
 export async function startApi(
   config: Pick<
     ServerConfig,
-    'dataDir' | 'database' | 'jwtSecret' | 'acceptedSecrets' | 'corsOrigins' | 'apiCacheBytes'
+    | 'dataDir'
+    | 'database'
+    | 'jwtSecret'
+    | 'acceptedSecrets'
+    | 'corsOrigins'
+    | 'apiCacheBytes'
+    | 'siteUrl'
   >,
   { logger, metrics }: { logger?: Logger; metrics?: Metrics } = {},
 ): Promise<ApiRuntime> {
@@ -60,6 +66,7 @@ export async function startApi(
     clock: systemClock,
     corsOrigins: config.corsOrigins,
     cacheBytes: config.apiCacheBytes,
+    siteUrl: config.siteUrl,
     logger,
     metrics,
   })

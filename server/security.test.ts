@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createApp } from './app.ts'
 import { loadCatalogue } from './catalogue/catalogue.ts'
+import { defaultAllowedHosts } from './http/hosts.ts'
 import { createSite } from './site.ts'
 import { ManualClock, createTestApi, login, TEST_SCRYPT, TEST_SECRET } from '../testing/test-api.ts'
 import { openSqliteStorage } from './storage/sqlite.ts'
@@ -212,4 +213,69 @@ describe('fuzzing the API', () => {
       { numRuns: 400 },
     )
   }, 60_000)
+})
+
+describe('the Host a request names (decisions.md § Operations)', () => {
+  const foreign = { headers: { Host: 'evil.example' } }
+
+  it('answers a host it does not serve 421, with nothing of the page rendered or kept', async () => {
+    const api = await createTestApi()
+    const site = createSite(api.app, undefined, { allowedHosts: ['localhost', 'shop.internal'] })
+    for (const path of ['/', '/product/1', '/api/products/1', '/sitemap.xml']) {
+      const res = await site.request(`http://evil.example${path}`, foreign)
+      expect(res.status, path).toBe(421)
+      expect(res.headers.get('Cache-Control')).toBe('no-store')
+      expect(await res.text()).not.toContain('evil.example')
+    }
+    expect((await site.request('http://shop.internal:8080/api/products/1')).status).toBe(200)
+    expect((await site.request('http://LOCALHOST/api/products/1')).status).toBe(200)
+    // A load balancer's check names whatever address it reaches: health writes no URL.
+    expect((await site.request('http://10.9.9.9/api/health')).status).toBe(200)
+  })
+
+  it('serves only localhost and the loopback addresses unless told otherwise', async () => {
+    const site = createSite((await createTestApi()).app, undefined)
+    expect((await site.request('http://127.0.0.1:4173/api/products/1')).status).toBe(200)
+    expect((await site.request('http://[::1]:4173/api/products/1')).status).toBe(200)
+    expect((await site.request('http://shop.example/api/products/1')).status).toBe(421)
+  })
+
+  it('writes SITE_URL, never the Host, into the API’s answers once it is set', async () => {
+    const api = await createTestApi(undefined, { siteUrl: 'https://shop.example' })
+    const site = createSite(api.app, undefined, { siteUrl: 'https://shop.example' })
+    const res = await site.request('http://evil.example/api/products/1', foreign)
+    expect(res.status).toBe(200)
+    const text = await res.text()
+    expect(text).not.toContain('evil.example')
+    expect(text).toContain('https://shop.example/api/images/products/1/')
+    const { accessToken } = await login(api)
+    const me = await site.request('http://evil.example/api/auth/me', {
+      headers: { ...foreign.headers, Authorization: `Bearer ${accessToken}` },
+    })
+    expect(await me.text()).not.toContain('evil.example')
+  })
+
+  it('sends HSTS when the site is https, and not otherwise', async () => {
+    const api = await createTestApi()
+    const https = createSite(api.app, undefined, { siteUrl: 'https://shop.example' })
+    expect((await https.request('/api/products/1')).headers.get('Strict-Transport-Security')).toBe(
+      'max-age=31536000',
+    )
+    expect((await https.request('/')).headers.get('Strict-Transport-Security')).toBe(
+      'max-age=31536000',
+    )
+    const http = createSite(api.app, undefined, { siteUrl: 'http://shop.example' })
+    expect((await http.request('/')).headers.get('Strict-Transport-Security')).toBeNull()
+  })
+
+  it('lists the machine’s own addresses when it listens on every interface', () => {
+    const hosts = defaultAllowedHosts('0.0.0.0')
+    expect(hosts).toEqual(expect.arrayContaining(['localhost', '127.0.0.1', '::1', '0.0.0.0']))
+    expect(defaultAllowedHosts('shop.internal')).toEqual([
+      'localhost',
+      '127.0.0.1',
+      '::1',
+      'shop.internal',
+    ])
+  })
 })

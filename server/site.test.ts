@@ -237,7 +237,11 @@ describe('the client build’s files', () => {
       { siteUrl: 'https://shop.example' },
     ).request('/robots.txt')
     expect(await robots.text()).toContain('Sitemap: https://shop.example/sitemap.xml')
-    const sitemap = await site().request('http://shop.test/sitemap.xml')
+    const sitemap = await createSite(
+      api.app,
+      { clientDir, app: fakeApp().app },
+      { allowedHosts: ['shop.test'] },
+    ).request('http://shop.test/sitemap.xml')
     expect(sitemap.headers.get('Content-Type')).toBe('application/xml; charset=utf-8')
     expect(await sitemap.text()).toContain('<loc>http://shop.test/</loc>')
   })

@@ -4,6 +4,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import type { ApiApp } from './app.ts'
 import { createRepresentation, type Representation } from './http/representation.ts'
 import { RepresentationCache } from './http/representation-cache.ts'
+import { allowedHostsOnly, strictTransport } from './http/hosts.ts'
 import { CACHE_REVALIDATE, respond } from './http/respond.ts'
 import { securityHeaders, spaCsp } from './http/security-headers.ts'
 import { createLogger } from './observability/logger.ts'
@@ -17,6 +18,11 @@ export interface SiteOptions {
   apiOrigins?: readonly string[]
   /** The site's public origin (SITE_URL) for the sitemap and robots.txt. */
   siteUrl?: string
+  /**
+   * Without `siteUrl`, the hosts a request may name (ALLOWED_HOSTS; default localhost and the
+   * loopback addresses): its origin is written into what it is answered (http/hosts.ts).
+   */
+  allowedHosts?: readonly string[]
   /** The bytes the pages kept in memory may hold (PAGE_CACHE_MB). */
   pageCacheBytes?: number
   /** Request logs, metrics and /metrics (server/observability); silent, and /metrics off, if unset. */
@@ -39,7 +45,13 @@ export interface Storefront {
 export function createSite(
   api: ApiApp,
   storefront: Storefront | undefined,
-  { apiOrigins = [], siteUrl, pageCacheBytes, observability = {} }: SiteOptions = {},
+  {
+    apiOrigins = [],
+    siteUrl,
+    allowedHosts = ['localhost', '127.0.0.1', '::1'],
+    pageCacheBytes,
+    observability = {},
+  }: SiteOptions = {},
 ) {
   const {
     logger = createLogger({ level: 'silent' }),
@@ -62,7 +74,10 @@ export function createSite(
   const toApi = (c: Context) => api.fetch(c.req.raw, c.get('record'))
   const site = new Hono()
     .use(...observeRequests({ logger, metrics, trustProxy }))
+    .use(strictTransport(siteUrl))
     .use(...securityHeaders(csp))
+    // With SITE_URL every absolute URL names it, whatever the Host; without, only hosts it serves.
+    .use(allowedHostsOnly(siteUrl ? undefined : allowedHosts))
     .all('/api', toApi)
     .all('/api/*', toApi)
     .get('/metrics', named('/metrics'), metricsHandler(metrics, metricsToken))

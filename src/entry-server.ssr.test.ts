@@ -89,6 +89,8 @@ describe('shoppers rendered at the same time', () => {
         0,
         (path) => (path.includes('/products/1') ? 60 : 5),
       ),
+      // Two shops' hosts served by one site: each page names its own.
+      allowedHosts: ['one.test', 'two.test'],
     })
     const [one, two] = await Promise.all([
       fetchPage(site, 'http://one.test/product/1'),

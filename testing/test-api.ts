@@ -75,7 +75,7 @@ export interface TestApi {
  */
 export async function createTestApi(
   storage: Storage = openSqliteStorage(':memory:'),
-  extra: Pick<AppDeps, 'logger' | 'metrics' | 'searcher' | 'cacheBytes'> = {},
+  extra: Pick<AppDeps, 'logger' | 'metrics' | 'searcher' | 'cacheBytes' | 'siteUrl'> = {},
 ): Promise<TestApi> {
   catalogue ??= loadCatalogue()
   const clock = new ManualClock()

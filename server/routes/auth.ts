@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
 import { type LoginThrottle } from '../auth/login-throttle.ts'
@@ -59,7 +59,7 @@ export interface AuthDeps {
   users: UserStore
   tokens: TokenService
   throttle: LoginThrottle
-  present: (user: UserRecord, origin: string) => PublicUser
+  present: (user: UserRecord, c: Context) => PublicUser
   /** A hash to verify against when the username is unknown, so timing does not reveal which names exist. */
   decoyHash: Promise<string>
   metrics?: Pick<Metrics, 'loginRefusals'>
@@ -91,10 +91,7 @@ export function authRoutes({ users, tokens, throttle, present, decoyHash, metric
       const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash))
       if (!user || !valid) throw new HTTPException(400, { message: 'Invalid credentials' })
       await throttle.succeeded(username)
-      const { id, email, firstName, lastName, gender, image } = present(
-        user,
-        new URL(c.req.url).origin,
-      )
+      const { id, email, firstName, lastName, gender, image } = present(user, c)
       return c.json({
         ...issue(user, minutes),
         id,
@@ -112,7 +109,7 @@ export function authRoutes({ users, tokens, throttle, present, decoyHash, metric
       const claims = tokens.verify(token, 'access')
       const user = claims && (await users.findById(claims.sub))
       if (!user) throw new HTTPException(401, { message: 'Invalid/Expired Token!' })
-      return c.json(present(user, new URL(c.req.url).origin))
+      return c.json(present(user, c))
     })
     .post(
       '/refresh',

@@ -15,6 +15,8 @@ interface ProductRoutesDeps {
   /** The catalogue's search, on this thread or in workers (catalogue/search-service.ts). */
   searcher: CatalogueSearch
   cache: RepresentationCache
+  /** The origin the answers' absolute URLs name: SITE_URL, or the request's own. */
+  originOf: (c: Context) => string
   /** The API's mount path, for the absolute image URLs in product records. */
   apiBase: string
   /** Adds the content version to an image path, so its URL can be cached as immutable. */
@@ -26,6 +28,7 @@ export function productRoutes({
   catalogue,
   searcher,
   cache,
+  originOf,
   apiBase,
   versionedImage,
   metrics,
@@ -46,7 +49,7 @@ export function productRoutes({
     }
   }
   const assetBase = (c: Context): AssetBase => ({
-    origin: new URL(c.req.url).origin,
+    origin: originOf(c),
     apiBase,
     versionedImage,
   })
@@ -58,13 +61,19 @@ export function productRoutes({
   const cachedJson = (c: Context, build: (base: AssetBase) => unknown) =>
     kept(
       c,
-      cache.getOrCreate(c.req.url, () => jsonRepresentation(build(assetBase(c)))),
+      cache.getOrCreate(keyOf(c), () => jsonRepresentation(build(assetBase(c)))),
     )
+
+  /** An answer is the same for the same origin it names and the same address (path and query). */
+  const keyOf = (c: Context) => {
+    const { pathname, search } = new URL(c.req.url)
+    return `${originOf(c)}${pathname}${search}`
+  }
 
   /** A kept answer sent; answering may have added a compressed form, which the cache counts. */
   const kept = (c: Context, rep: Representation) => {
     const response = respond(c, rep, { cacheControl: CACHE_CATALOGUE })
-    cache.remeasure(c.req.url)
+    cache.remeasure(keyOf(c))
     return response
   }
 
@@ -83,7 +92,7 @@ export function productRoutes({
    * no search; the list's parameters are checked before the search runs.
    */
   const searched = async (c: Context) => {
-    const answered = cache.get(c.req.url)
+    const answered = cache.get(keyOf(c))
     if (answered) return kept(c, answered)
     parseListQuery((name) => c.req.query(name))
     const found = await search(c.req.query('q') ?? '')

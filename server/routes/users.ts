@@ -12,12 +12,10 @@ export interface UserRoutesDeps {
   users: UserStore
   accounts: Accounts
   tokens: TokenService
-  present: (user: UserRecord, origin: string) => PublicUser
+  present: (user: UserRecord, c: Context) => PublicUser
 }
 
 export function userRoutes({ users, accounts, tokens, present }: UserRoutesDeps) {
-  const origin = (c: Context) => new URL(c.req.url).origin
-
   /**
    * The user at `:id`, for its own token only. Checks run in the contract's order: a malformed id
    * (400), no or bad token (401), no such user (404), someone else's user (403); then the body's.
@@ -41,10 +39,10 @@ export function userRoutes({ users, accounts, tokens, present }: UserRoutesDeps)
   return new Hono()
     .post('/add', jsonBody(newUserSchema), async (c) => {
       const user = await accounts.register(c.req.valid('json'))
-      return c.json(present(user, origin(c)), 201)
+      return c.json(present(user, c), 201)
     })
-    .get('/:id', ownUser, (c) => c.json(present(c.var.user, origin(c))))
+    .get('/:id', ownUser, (c) => c.json(present(c.var.user, c)))
     .on(['PUT', 'PATCH'], '/:id', ownUser, jsonBody(userChangesSchema), async (c) =>
-      c.json(present(await accounts.update(c.var.user, c.req.valid('json')), origin(c))),
+      c.json(present(await accounts.update(c.var.user, c.req.valid('json')), c)),
     )
 }

@@ -70,7 +70,12 @@ export function createTestSite(api: TestApi, clientDir: string, options: TestSit
     siteUrl: options.siteUrl,
     vitalsSampleRate: options.vitalsSampleRate,
   })
-  return createSite(api.app, { clientDir, app }, options)
+  // The tests' pages are asked for as http://shop.test/…, a host this site serves.
+  return createSite(
+    api.app,
+    { clientDir, app },
+    { allowedHosts: ['localhost', 'shop.test'], ...options },
+  )
 }
 
 /** A page of the site as a browser without JavaScript gets it: status, headers, and its DOM. */
