@@ -46,11 +46,12 @@ const WINDOW_MS = 60_000
 
 /**
  * Counts per client in fixed one-minute windows; the oldest clients are forgotten past
- * CLIENTS_KEPT, so a flood of addresses cannot grow memory.
+ * CLIENTS_KEPT, so a flood of addresses cannot grow memory. Answers 0 when the client may go
+ * ahead, else the milliseconds until its window ends.
  */
 export function createRateLimit(now: () => number, limit = REPORTS_PER_MINUTE) {
   const windows = new Map<string, { start: number; count: number }>()
-  return (client: string): boolean => {
+  return (client: string): number => {
     const at = now()
     let window = windows.get(client)
     if (!window || at - window.start >= WINDOW_MS) {
@@ -60,7 +61,7 @@ export function createRateLimit(now: () => number, limit = REPORTS_PER_MINUTE) {
       if (windows.size > CLIENTS_KEPT) windows.delete(windows.keys().next().value as string)
     }
     window.count += 1
-    return window.count <= limit
+    return window.count <= limit ? 0 : window.start + WINDOW_MS - at
   }
 }
 
@@ -81,8 +82,14 @@ export function telemetryRoutes({ metrics, logger, now }: TelemetryDeps) {
   const limited = () => {
     const allow = createRateLimit(now)
     return createMiddleware<Env>(async (c, next) => {
-      if (!allow(c.env?.client ?? 'unknown'))
-        throw new HTTPException(429, { message: 'Too many reports, please slow down' })
+      const waitMs = allow(c.env?.client ?? 'unknown')
+      if (waitMs > 0)
+        throw new HTTPException(429, {
+          message: 'Too many reports, please slow down',
+          res: new Response(null, {
+            headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) },
+          }),
+        })
       await next()
     })
   }

@@ -119,13 +119,14 @@ describe('GET users/{id}', () => {
     expect(body).toMatchObject({ id: 1, username: 'emilys', birthDate: '1996-05-30', age: 30 })
   })
 
-  it('answers 400, 401, 404 and 403 in the contract order', async () => {
+  it('answers 400, 401 and 403 in the contract order, the same 403 for an id that does not exist', async () => {
     const { accessToken } = await login(api)
     const cases: [string, string | undefined, number, string][] = [
       ['abc', accessToken, 400, "Invalid user id 'abc'"],
       ['1', undefined, 401, 'Access Token is required'],
       ['1', 'bad.token.here', 401, 'Invalid/Expired Token!'],
-      ['999', accessToken, 404, "User with id '999' not found"],
+      ['999', accessToken, 403, 'You may only access your own user'],
+      ['999999999999999', accessToken, 403, 'You may only access your own user'],
     ]
     for (const [id, token, status, message] of cases) {
       const res = await api.call(`/api/users/${id}`, { token })
@@ -178,7 +179,7 @@ describe('PUT and PATCH users/{id}', () => {
     const cases: [string, string | undefined, number, string][] = [
       ['x', accessToken, 400, "Invalid user id 'x'"],
       ['1', undefined, 401, 'Access Token is required'],
-      ['999', accessToken, 404, "User with id '999' not found"],
+      ['999', accessToken, 403, 'You may only access your own user'],
       ['2', accessToken, 403, 'You may only access your own user'],
       ['1', accessToken, 400, 'Invalid JSON body'],
     ]

@@ -18,7 +18,8 @@ export interface UserRoutesDeps {
 export function userRoutes({ users, accounts, tokens, present }: UserRoutesDeps) {
   /**
    * The user at `:id`, for its own token only. Checks run in the contract's order: a malformed id
-   * (400), no or bad token (401), no such user (404), someone else's user (403); then the body's.
+   * (400), no or bad token (401), someone else's id (403, whether that user exists or not, so ids
+   * cannot be enumerated); then the body's. Only a shopper whose own user is gone meets a 404.
    */
   const ownUser = createMiddleware<{ Variables: { user: UserRecord } }>(async (c, next) => {
     const raw = c.req.param('id') ?? ''
@@ -28,10 +29,10 @@ export function userRoutes({ users, accounts, tokens, present }: UserRoutesDeps)
     if (!token) throw new HTTPException(401, { message: 'Access Token is required' })
     const claims = tokens.verify(token, 'access')
     if (!claims) throw new HTTPException(401, { message: 'Invalid/Expired Token!' })
-    const user = await users.findById(Number(raw))
-    if (!user) throw new HTTPException(404, { message: `User with id '${raw}' not found` })
-    if (user.id !== claims.sub)
+    if (Number(raw) !== claims.sub)
       throw new HTTPException(403, { message: 'You may only access your own user' })
+    const user = await users.findById(claims.sub)
+    if (!user) throw new HTTPException(404, { message: `User with id '${raw}' not found` })
     c.set('user', user)
     await next()
   })
