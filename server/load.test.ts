@@ -10,10 +10,9 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 describe('the real server under a bounded mixed load on loopback', () => {
   // Catalogue reads share the machine's cores with logins and registrations, whose scrypt work is
-  // meant to be expensive; hashes run at most one core's worth at a time (auth/password.ts), so
-  // reads keep the figure of the catalogue server issue: p99 under 20 ms. (3-4 ms at ~6,000
-  // reads/s on the 2-core development machine.)
-  it('fails no request but by throttling, and catalogue reads keep p99 under 20 ms', async () => {
+  // meant to be expensive. What it must do holds on any machine: every request answered, and
+  // none refused but by throttling. How fast is `npm run bench:api`'s (its mixed-load budget).
+  it('fails no request but by throttling', async () => {
     const server = startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '' })
     try {
       const base = await server.url
@@ -33,8 +32,7 @@ describe('the real server under a bounded mixed load on loopback', () => {
       }
       expect(statuses(registrations)['201']).toBeGreaterThan(0)
       expect(statuses(logins)['200']).toBeGreaterThan(0)
-      expect(catalogue.requests.total).toBeGreaterThan(1000)
-      expect(catalogue.latency.p99).toBeLessThan(20)
+      expect(statuses(catalogue)['200']).toBeGreaterThan(0)
     } finally {
       server.child.kill('SIGTERM')
       await server.exited
