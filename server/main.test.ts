@@ -49,18 +49,18 @@ describe('npm start (server/main.ts)', () => {
       email: 'durable@example.com',
       firstName: 'Dura',
       lastName: 'Ble',
-      password: 'first-pass',
+      password: 'first-pass1',
     })
     expect(registered.status).toBe(201)
     const { id } = (await registered.json()) as { id: number }
     const { accessToken } = (await (
-      await post('/api/auth/login', { username: 'durable', password: 'first-pass' })
+      await post('/api/auth/login', { username: 'durable', password: 'first-pass1' })
     ).json()) as {
       accessToken: string
     }
     const changed = await post(
       `/api/users/${id}`,
-      { firstName: 'Durable', password: 'second-pass' },
+      { firstName: 'Durable', password: 'second-pass2' },
       accessToken,
       'PUT',
     )
@@ -74,7 +74,7 @@ describe('npm start (server/main.ts)', () => {
     const relogin = await fetch(`${again}/api/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'durable', password: 'second-pass' }),
+      body: JSON.stringify({ username: 'durable', password: 'second-pass2' }),
     })
     expect(relogin.status).toBe(200)
     expect(await relogin.json()).toMatchObject({ firstName: 'Durable' })

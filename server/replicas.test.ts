@@ -37,7 +37,7 @@ describe.runIf(WITH_POSTGRES)('two replicas on one PostgreSQL', () => {
     fetch(`${base}/api${path}`, requestInit(init))
   const login = (base: string, username: string, password: string) =>
     call(base, '/auth/login', { body: { username, password } })
-  const register = (base: string, username: string, password = 'pass-word') =>
+  const register = (base: string, username: string, password = 'pass-word1') =>
     call(base, '/users/add', {
       body: {
         username,
@@ -65,14 +65,14 @@ describe.runIf(WITH_POSTGRES)('two replicas on one PostgreSQL', () => {
 
   it('behave as one shop: register on A, sign in on B, a token of A works on B, a change on A shows on B', async () => {
     expect((await register(a, 'ama')).status).toBe(201)
-    const signIn = await login(b, 'AMA', 'pass-word')
+    const signIn = await login(b, 'AMA', 'pass-word1')
     expect(signIn.status).toBe(200)
     const { id, accessToken, refreshToken } = (await signIn.json()) as {
       id: number
       accessToken: string
       refreshToken: string
     }
-    const fromA = (await (await login(a, 'ama', 'pass-word')).json()) as { accessToken: string }
+    const fromA = (await (await login(a, 'ama', 'pass-word1')).json()) as { accessToken: string }
     const me = await call(b, '/auth/me', { token: fromA.accessToken })
     expect(me.status).toBe(200)
     expect(await me.json()).toMatchObject({ id, username: 'ama' })
@@ -82,13 +82,13 @@ describe.runIf(WITH_POSTGRES)('two replicas on one PostgreSQL', () => {
     const changed = await call(a, `/users/${id}`, {
       method: 'PUT',
       token: accessToken,
-      body: { firstName: 'Ama', address: { city: 'Kumasi' }, password: 'new-pass-word' },
+      body: { firstName: 'Ama', address: { city: 'Kumasi' }, password: 'new-pass-word2' },
     })
     expect(changed.status).toBe(200)
     const seen = await call(b, `/users/${id}`, { token: accessToken })
     expect(await seen.json()).toMatchObject({ firstName: 'Ama', address: { city: 'Kumasi' } })
-    expect((await login(b, 'ama', 'pass-word')).status).toBe(400)
-    expect((await login(b, 'ama', 'new-pass-word')).status).toBe(200)
+    expect((await login(b, 'ama', 'pass-word1')).status).toBe(400)
+    expect((await login(b, 'ama', 'new-pass-word2')).status).toBe(200)
     // The demo shopper was seeded once, though both replicas started on an empty database.
     expect((await login(b, 'emilys', 'emilyspass')).status).toBe(200)
     expect((await register(b, 'emilys')).status).toBe(400)
@@ -100,7 +100,7 @@ describe.runIf(WITH_POSTGRES)('two replicas on one PostgreSQL', () => {
       expect((await login(i % 2 ? a : b, 'kwame', `wrong-${i}`)).status).toBe(400)
     }
     for (const replica of [a, b]) {
-      const blocked = await login(replica, 'KWAME', 'pass-word')
+      const blocked = await login(replica, 'KWAME', 'pass-word1')
       expect(blocked.status).toBe(429)
       expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(500)
     }
@@ -169,7 +169,7 @@ describe.runIf(WITH_POSTGRES)('two replicas on one PostgreSQL', () => {
       await storage.close()
     }
     // And the other replica serves them.
-    expect((await login(b, answered.at(-1) ?? '', 'pass-word')).status).toBe(200)
+    expect((await login(b, answered.at(-1) ?? '', 'pass-word1')).status).toBe(200)
   }, 30_000)
 
   it('finish the requests in flight on SIGTERM, then close the pool and exit 0', async () => {
@@ -188,7 +188,7 @@ describe.runIf(WITH_POSTGRES)('two replicas on one PostgreSQL', () => {
     expect(answers.at(-1)?.headers.get('Connection')).toBe('close')
     expect(await leaving.exited).toBe(0)
     expect(leaving.output()).toContain('SIGTERM received')
-    expect((await login(a, 'drain3', 'pass-word')).status).toBe(200)
+    expect((await login(a, 'drain3', 'pass-word1')).status).toBe(200)
   }, 30_000)
 
   // Last: it stops the database under both replicas.

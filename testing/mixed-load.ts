@@ -20,7 +20,7 @@ export const LOGIN_BODY = JSON.stringify({ username: 'emilys', password: 'emilys
 
 let registrations = 0
 
-/** Registrations, each of a new user (`load<pid>x<n>`, password `pass-word`). */
+/** Registrations, each of a new user (`load<pid>x<n>`, password `pass-word1`). */
 export const REGISTRATION_REQUESTS: Options['requests'] = [
   {
     setupRequest: (request) => {
@@ -32,7 +32,7 @@ export const REGISTRATION_REQUESTS: Options['requests'] = [
           email: `${name}@example.com`,
           firstName: 'Lo',
           lastName: 'Ad',
-          password: 'pass-word',
+          password: 'pass-word1',
         }),
       }
     },

@@ -121,6 +121,25 @@ export function describeStorageContract(name: string, harness: StorageHarness) {
       expect((await users.findById(added.id))?.username).toBe('kofi')
     })
 
+    it('compares user names by their key: case, width and accents are one name, in the database too', async () => {
+      const { users } = await seeded()
+      const added = await users.insert(kofi)
+      for (const lookAlike of ['KOFI', '\uFF4B\uFF4F\uFF46\uFF49', 'Kôfi', 'kofi\u0307']) {
+        expect((await users.findByUsername(lookAlike))?.id, lookAlike).toBe(added.id)
+        expect(await users.isTaken('username', lookAlike), lookAlike).toBe(true)
+      }
+      await expect(
+        users.insert({ ...kofi, username: 'Kófi', email: 'kofi2@example.com' }),
+      ).rejects.toEqual(new TakenError('username'))
+      await expect(users.update(added.id, { username: 'ÉMILYS' })).rejects.toEqual(
+        new TakenError('username'),
+      )
+      // A change of name moves its key with it.
+      await users.update(added.id, { username: 'Kwame' })
+      expect((await users.findByUsername('kwame'))?.id).toBe(added.id)
+      expect(await users.findByUsername('kofi')).toBeUndefined()
+    })
+
     it('changes only the given fields and keeps the address whole', async () => {
       const { users } = await seeded()
       const added = await users.insert(kofi)
@@ -154,7 +173,7 @@ export function describeStorageContract(name: string, harness: StorageHarness) {
         email: 'ama@example.com',
         firstName: 'A',
         lastName: 'B',
-        password: 'pass-word',
+        password: 'pass-word1',
       }
       const results = await Promise.allSettled([
         createAccounts(a.users, TEST_SCRYPT).register(input),

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createTestApi, login, type TestApi } from '../../testing/test-api.ts'
+import { PASSWORD_MESSAGES } from '../users/user.schema.ts'
+import { UNSEEN_MESSAGE } from '../users/username.ts'
 
 let api: TestApi
 beforeEach(async () => {
@@ -81,7 +83,11 @@ describe('POST users/add', () => {
       [{ email: 'not-an-email' }, 'Email is not valid'],
       [{ firstName: 42 }, 'First name must be a string'],
       [{ firstName: 'x'.repeat(51) }, 'First name must be at most 50 characters'],
-      [{ userName: 'two words' }, 'Username must not contain spaces'],
+      [{ userName: 'two words' }, UNSEEN_MESSAGE],
+      [{ userName: 'emilys\u200B' }, UNSEEN_MESSAGE],
+      [{ userName: 'emilys\uD800' }, UNSEEN_MESSAGE],
+      [{ password: 'x' }, PASSWORD_MESSAGES.length],
+      [{ password: 'password' }, PASSWORD_MESSAGES.mix],
       [{ address: 'nowhere' }, 'Address must be an object'],
     ] as const) {
       const { res, body } = await register({ ...registration, ...patch })
@@ -90,10 +96,16 @@ describe('POST users/add', () => {
     }
   })
 
-  it('keeps usernames and emails unique, case-insensitively', async () => {
-    expect((await register({ ...registration, userName: 'EMILYS' })).body).toEqual({
-      message: 'Username already exists',
-    })
+  it('keeps usernames and emails unique, case-insensitively, and names look-alikes taken', async () => {
+    for (const lookAlike of [
+      'EMILYS',
+      '\uFF45\uFF4D\uFF49\uFF4C\uFF59\uFF53',
+      'emilys\u0307',
+      'Émilys',
+    ])
+      expect((await register({ ...registration, userName: lookAlike })).body, lookAlike).toEqual({
+        message: 'Username already exists',
+      })
     expect((await register({ ...registration, email: 'Emily.Johnson@example.com' })).body).toEqual({
       message: 'Email already exists',
     })

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe } from 'vitest'
+import postgres from 'postgres'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPostgresCluster, type PostgresCluster } from '../../testing/postgres-cluster.ts'
 import { WITH_POSTGRES } from '../../testing/test-api.ts'
 import { openPostgresStorage } from './postgres.ts'
@@ -16,5 +17,30 @@ describe.runIf(WITH_POSTGRES)('PostgreSQL', () => {
       const url = await cluster.createDatabase()
       return () => openPostgresStorage({ url, poolMax: 4 })
     },
+  })
+
+  it('gives the users of a database from before name keys each its key, a later look-alike its id after a #', async () => {
+    const url = await cluster.createDatabase()
+    await (await openPostgresStorage({ url, poolMax: 2 })).close()
+    // Back to version 2 of the schema, with two names that are one under the new comparison.
+    const sql = postgres(url, { onnotice: () => undefined })
+    await sql`DROP INDEX users_username_key_key`
+    await sql`ALTER TABLE users DROP COLUMN username_key`
+    await sql`DELETE FROM schema_migrations WHERE version = 3`
+    for (const [username, email] of [
+      ['Zoë', 'zoe1@example.com'],
+      ['zoe', 'zoe2@example.com'],
+    ])
+      await sql`INSERT INTO users (username, email, password_hash, first_name, last_name)
+                VALUES (${username!}, ${email!}, 'scrypt$1$1$1$a$b', 'Z', 'Z')`
+    await sql.end()
+
+    const storage = await openPostgresStorage({ url, poolMax: 2 })
+    try {
+      expect((await storage.users.findByUsername('ZOE'))?.email).toBe('zoe1@example.com')
+      expect((await storage.users.findByUsername('zoe#2'))?.email).toBe('zoe2@example.com')
+    } finally {
+      await storage.close()
+    }
   })
 })

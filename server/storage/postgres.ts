@@ -1,11 +1,17 @@
-import postgres, { type PendingQuery, type Row, type Sql } from 'postgres'
+import postgres, { type PendingQuery, type Row, type Sql, type TransactionSql } from 'postgres'
 import type { LoginAttemptLog } from '../auth/login-throttle.ts'
 import { TakenError, type NewUser, type UserChanges, type UserStore } from '../users/user-store.ts'
 import { StorageUnavailableError, type Migration, type Storage } from './storage.ts'
-import { changedFields, COLUMNS, fromRow } from './user-rows.ts'
+import { changedFields, COLUMNS, fromRow, keyedNames } from './user-rows.ts'
+import { usernameKey } from '../users/username.ts'
+
+/** A migration with, after its SQL, a step of code (a column filled in from the others). */
+interface PostgresMigration extends Migration {
+  then?: (tx: TransactionSql) => Promise<void>
+}
 
 /** Recorded in `schema_migrations`; the same versions as SQLite's, in PostgreSQL's dialect. */
-const MIGRATIONS: readonly Migration[] = [
+const MIGRATIONS: readonly PostgresMigration[] = [
   {
     version: 1,
     name: 'users',
@@ -38,6 +44,19 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX login_attempts_by_username ON login_attempts (username, at);
       CREATE INDEX login_attempts_by_time ON login_attempts (at);`,
   },
+  {
+    version: 3,
+    name: 'user name keys',
+    sql: 'ALTER TABLE users ADD COLUMN username_key text',
+    async then(tx) {
+      const rows = await tx<{ id: string; username: string }[]>`
+        SELECT id, username FROM users ORDER BY id`
+      const users = rows.map((row) => ({ id: Number(row.id), username: row.username }))
+      for (const [id, key] of keyedNames(users))
+        await tx`UPDATE users SET username_key = ${key} WHERE id = ${id}`
+      await tx`CREATE UNIQUE INDEX users_username_key_key ON users (username_key)`
+    },
+  },
 ]
 
 // Advisory lock keys (any constants, the same in every replica): one for migrations, and a
@@ -64,6 +83,7 @@ async function migrate(sql: Sql): Promise<void> {
     for (const migration of MIGRATIONS) {
       if (applied.has(migration.version)) continue
       await tx.unsafe(migration.sql)
+      await migration.then?.(tx)
       await tx`INSERT INTO schema_migrations (version, name) VALUES (${migration.version}, ${migration.name})`
     }
   })
@@ -89,7 +109,11 @@ const NETWORK_ERRORS = new Set([
 function translate(error: unknown): unknown {
   if (error instanceof postgres.PostgresError) {
     if (error.code === '23505') {
-      if (error.constraint_name === 'users_username_key') return new TakenError('username')
+      if (
+        error.constraint_name === 'users_username_key' ||
+        error.constraint_name === 'users_username_key_key'
+      )
+        return new TakenError('username')
       if (error.constraint_name === 'users_email_key') return new TakenError('email')
     }
     return /^(08|53|57P)/.test(error.code) ? new StorageUnavailableError(error) : error
@@ -141,13 +165,16 @@ export async function openPostgresStorage({ url, poolMax }: PostgresOptions): Pr
   }
 
   /** The stored form of these fields: column name to value, the address as jsonb. */
-  const columnsOf = (changes: UserChanges) =>
-    Object.fromEntries(
-      changedFields(changes).map((field) => {
-        const value = changes[field] as NewUser[typeof field]
-        return [COLUMNS[field], typeof value === 'string' ? value : sql.json({ ...value })]
-      }),
-    )
+  const columnsOf = (changes: UserChanges) => {
+    const columns: Record<string, postgres.ParameterOrJSON<never>> = {}
+    for (const field of changedFields(changes)) {
+      const value = changes[field] as NewUser[typeof field]
+      columns[COLUMNS[field]] = typeof value === 'string' ? value : sql.json({ ...value })
+    }
+    // A name's key moves with it (users/username.ts).
+    if (changes.username !== undefined) columns.username_key = usernameKey(changes.username)
+    return columns
+  }
 
   // Statements under way: a connection each, up to the pool's size; the rest wait for one.
   let pending = 0
@@ -161,12 +188,12 @@ export async function openPostgresStorage({ url, poolMax }: PostgresOptions): Pr
   const users: UserStore = {
     findById: (id) => tracked(() => first(sql`SELECT * FROM users WHERE id = ${id}`)),
     findByUsername: (username) =>
-      tracked(() => first(sql`SELECT * FROM users WHERE lower(username) = lower(${username})`)),
+      tracked(() => first(sql`SELECT * FROM users WHERE username_key = ${usernameKey(username)}`)),
     isTaken: (field, value, exceptId) =>
       tracked(async () => {
         const rows =
           field === 'username'
-            ? await sql`SELECT 1 FROM users WHERE lower(username) = lower(${value}) AND id IS DISTINCT FROM ${exceptId ?? null}`
+            ? await sql`SELECT 1 FROM users WHERE username_key = ${usernameKey(value)} AND id IS DISTINCT FROM ${exceptId ?? null}`
             : await sql`SELECT 1 FROM users WHERE lower(email) = lower(${value}) AND id IS DISTINCT FROM ${exceptId ?? null}`
         return rows.length > 0
       }),

@@ -53,3 +53,32 @@ describe('a users.db from before versioned migrations', () => {
     }
   })
 })
+
+describe('a users.db from before user names were compared by their key', () => {
+  it('gives each user its key, and a later look-alike its id after a #', async () => {
+    const file = join(root, 'before-keys', 'users.db')
+    // Version 2 of the schema, with two names that are one under the new comparison.
+    const storage = openSqliteStorage(file)
+    await storage.close()
+    const old = new DatabaseSync(file)
+    old.exec('DROP INDEX users_by_username_key')
+    old.exec('ALTER TABLE users DROP COLUMN username_key')
+    old.exec('PRAGMA user_version = 2')
+    const add = old.prepare(
+      `INSERT INTO users (username, email, password_hash, first_name, last_name)
+       VALUES (?, ?, 'scrypt$1$1$1$a$b', 'Z', 'Z')`,
+    )
+    add.run('Zoë', 'zoe1@example.com')
+    add.run('zoe', 'zoe2@example.com')
+    old.close()
+
+    const reopened = openSqliteStorage(file)
+    try {
+      expect((await reopened.users.findByUsername('ZOE'))?.email).toBe('zoe1@example.com')
+      expect((await reopened.users.findByUsername('zoe#2'))?.email).toBe('zoe2@example.com')
+      expect((await reopened.users.findByUsername('zoe#2'))?.username).toBe('zoe')
+    } finally {
+      await reopened.close()
+    }
+  })
+})

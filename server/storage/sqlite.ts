@@ -4,10 +4,16 @@ import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
 import type { LoginAttemptLog } from '../auth/login-throttle.ts'
 import { TakenError, USER_FIELDS, type NewUser, type UserStore } from '../users/user-store.ts'
 import type { Migration, Storage } from './storage.ts'
-import { changedFields, COLUMNS, fromRow, type UserRow } from './user-rows.ts'
+import { changedFields, COLUMNS, fromRow, keyedNames, type UserRow } from './user-rows.ts'
+import { usernameKey } from '../users/username.ts'
+
+/** A migration with, after its SQL, a step of code (a column filled in from the others). */
+interface SqliteMigration extends Migration {
+  then?: (db: DatabaseSync) => void
+}
 
 /** Versioned by `PRAGMA user_version`. Version 1 is the table every earlier release created. */
-const MIGRATIONS: readonly Migration[] = [
+const MIGRATIONS: readonly SqliteMigration[] = [
   {
     version: 1,
     name: 'users',
@@ -38,6 +44,20 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX login_attempts_by_username ON login_attempts (username, at);
       CREATE INDEX login_attempts_by_time ON login_attempts (at)`,
   },
+  {
+    version: 3,
+    name: 'user name keys',
+    sql: 'ALTER TABLE users ADD COLUMN username_key TEXT',
+    then(db) {
+      const rows = db.prepare('SELECT id, username FROM users ORDER BY id').all() as {
+        id: number
+        username: string
+      }[]
+      const set = db.prepare('UPDATE users SET username_key = ? WHERE id = ?')
+      for (const [id, key] of keyedNames(rows)) set.run(key, id)
+      db.exec('CREATE UNIQUE INDEX users_by_username_key ON users (username_key)')
+    },
+  },
 ]
 
 /** In one transaction: run `work`, commit; roll back on a throw. */
@@ -62,6 +82,7 @@ function migrate(db: DatabaseSync): void {
     for (const migration of MIGRATIONS) {
       if (migration.version <= current) continue
       db.exec(migration.sql)
+      migration.then?.(db)
       db.exec(`PRAGMA user_version = ${migration.version}`)
     }
   })
@@ -71,6 +92,7 @@ function migrate(db: DatabaseSync): void {
 function asTaken(error: unknown): unknown {
   const message = error instanceof Error ? error.message : ''
   const match = /UNIQUE constraint failed: users\.(username|email)/.exec(message)
+  // users.username_key is the name's own constraint too.
   return match ? new TakenError(match[1] as 'username' | 'email') : error
 }
 
@@ -111,15 +133,15 @@ export function openSqliteStorage(file: string): Storage {
   migrate(db)
 
   const byId = db.prepare('SELECT * FROM users WHERE id = ?')
-  const byUsername = db.prepare('SELECT * FROM users WHERE username = ?')
+  const byUsername = db.prepare('SELECT * FROM users WHERE username_key = ?')
   const taken = {
-    username: db.prepare('SELECT 1 FROM users WHERE username = ? AND id IS NOT ?'),
+    username: db.prepare('SELECT 1 FROM users WHERE username_key = ? AND id IS NOT ?'),
     email: db.prepare('SELECT 1 FROM users WHERE email = ? AND id IS NOT ?'),
   }
   const count = db.prepare('SELECT COUNT(*) AS n FROM users')
   const insert = db.prepare(
-    `INSERT INTO users (${USER_FIELDS.map((field) => COLUMNS[field]).join(', ')})
-     VALUES (${USER_FIELDS.map(() => '?').join(', ')})`,
+    `INSERT INTO users (${USER_FIELDS.map((field) => COLUMNS[field]).join(', ')}, username_key)
+     VALUES (${USER_FIELDS.map(() => '?').join(', ')}, ?)`,
   )
   const recentAttempts = db.prepare(
     'SELECT at FROM login_attempts WHERE username = ? AND at > ? ORDER BY at',
@@ -136,13 +158,18 @@ export function openSqliteStorage(file: string): Storage {
   const users = promised<UserStore>({
     findById,
     findByUsername(username) {
-      const row = byUsername.get(username) as UserRow | undefined
+      const row = byUsername.get(usernameKey(username)) as UserRow | undefined
       return row ? fromRow(row) : undefined
     },
-    isTaken: (field, value, exceptId) => taken[field].get(value, exceptId ?? null) !== undefined,
+    isTaken: (field, value, exceptId) =>
+      taken[field].get(field === 'username' ? usernameKey(value) : value, exceptId ?? null) !==
+      undefined,
     insert(user) {
       try {
-        const result = insert.run(...USER_FIELDS.map((field) => toValue(user[field])))
+        const result = insert.run(
+          ...USER_FIELDS.map((field) => toValue(user[field])),
+          usernameKey(user.username),
+        )
         return { ...user, id: Number(result.lastInsertRowid) }
       } catch (error) {
         throw asTaken(error)
@@ -151,8 +178,14 @@ export function openSqliteStorage(file: string): Storage {
     update(id, changes) {
       const fields = changedFields(changes)
       if (fields.length > 0) {
-        const assignments = fields.map((field) => `${COLUMNS[field]} = ?`).join(', ')
-        const values = fields.map((field) => toValue(changes[field] as NewUser[typeof field]))
+        const assignments = [
+          ...fields.map((field) => `${COLUMNS[field]} = ?`),
+          ...(changes.username === undefined ? [] : ['username_key = ?']),
+        ].join(', ')
+        const values = [
+          ...fields.map((field) => toValue(changes[field] as NewUser[typeof field])),
+          ...(changes.username === undefined ? [] : [usernameKey(changes.username)]),
+        ]
         try {
           db.prepare(`UPDATE users SET ${assignments} WHERE id = ?`).run(...values, id)
         } catch (error) {

@@ -1,3 +1,4 @@
+import { usernameKey } from '../users/username.ts'
 import {
   EMPTY_ADDRESS,
   USER_FIELDS,
@@ -55,4 +56,19 @@ export function fromRow(row: UserRow): UserRecord {
 /** The fields a change sets, in column order (all of them for a new user). */
 export function changedFields(changes: UserChanges): (keyof NewUser)[] {
   return USER_FIELDS.filter((field) => changes[field] !== undefined)
+}
+
+/**
+ * The keys to give users stored before names were compared by their key (username.ts), oldest
+ * first: two old names with one key (`Zoë` and `zoe`) cannot both have it, so a later one gets
+ * its id after a `#`, and signs in as `zoe#7`.
+ */
+export function keyedNames(users: readonly { id: number; username: string }[]): [number, string][] {
+  const used = new Set<string>()
+  return users.map(({ id, username }) => {
+    let key = usernameKey(username)
+    if (used.has(key)) key = `${key}#${id}`
+    used.add(key)
+    return [id, key]
+  })
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { hasUnseenCharacters, normaliseUsername, UNSEEN_MESSAGE, usernameKey } from './username.ts'
 
 /**
  * What `users/add` and `users/{id}` (PUT/PATCH) accept. Unknown keys are dropped; every string is
@@ -20,16 +21,32 @@ const text = (label: string, max: number) =>
 const required = (label: string, max: number) =>
   v.pipe(text(label, max), v.nonEmpty(`${label} is required`))
 
+/** Kept in its NFKC form, and refused when it holds what a reader cannot see (username.ts). */
 const username = v.pipe(
-  required('Username', 50),
-  v.regex(/^\S+$/, 'Username must not contain spaces'),
+  v.string(message('Username')),
+  v.check((name) => !hasUnseenCharacters(name.trim()), UNSEEN_MESSAGE),
+  v.transform(normaliseUsername),
+  v.nonEmpty('Username is required'),
+  v.maxLength(50, 'Username must be at most 50 characters'),
+  v.check((name) => usernameKey(name) !== '', 'Username must contain a letter or a digit'),
 )
 const email = v.pipe(required('Email', 254), v.email('Email is not valid'))
-// Passwords are not trimmed: a space is a character the shopper chose.
+
+/** rules.md § Validation rules: what the registration form's hint says, enforced for every new password. */
+export const PASSWORD_MESSAGES = {
+  length: 'Password must be 6 to 20 characters',
+  mix: 'Password must contain at least one letter and one digit',
+} as const
+
+// Passwords are not trimmed: a space is a character the shopper chose. Signing in takes any
+// password (an account from before this rule, or another API's, keeps its own).
 const password = v.pipe(
   v.string(message('Password')),
   v.nonEmpty('Password is required'),
-  v.maxLength(128, 'Password must be at most 128 characters'),
+  v.minLength(6, PASSWORD_MESSAGES.length),
+  v.maxLength(20, PASSWORD_MESSAGES.length),
+  v.regex(/\p{L}/u, PASSWORD_MESSAGES.mix),
+  v.regex(/\p{Nd}/u, PASSWORD_MESSAGES.mix),
 )
 
 const addressSchema = v.object({

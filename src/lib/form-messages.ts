@@ -50,4 +50,10 @@ export const validation = {
   currentPasswordMismatch: "Current password doesn't match",
   newPasswordRequired: 'New Password is required',
   newPasswordMin: 'Must Contain 6 Characters',
+
+  // Ours: the password hint's rule (6-20 characters, a letter and a digit) for every new password,
+  // as the server enforces it, and a user name's characters.
+  passwordMax: 'Cannot exceed 20 Characters',
+  passwordMix: 'Must contain a letter and a number',
+  userNameUnseen: 'User Name must not contain spaces, invisible or control characters',
 } as const

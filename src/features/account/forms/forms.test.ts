@@ -68,12 +68,29 @@ describe('registration (rules.md § Validation rules)', () => {
     expect(messageFor(registrationSchema, { ...registration, [field]: value }, field)).toBe(message)
   })
 
-  it('does not enforce the password hint (rules.md § Validation rules)', () => {
+  it.each([
+    ['a', 'Must Contain 6 Characters'],
+    ['abcdefghij1234567890x', 'Cannot exceed 20 Characters'],
+    ['password', 'Must contain a letter and a number'],
+    ['12345678', 'Must contain a letter and a number'],
+  ])('enforces the password hint, as the server does: %j → %s', (password, message) => {
     expect(
-      v.safeParse(registrationSchema, { ...registration, password: 'a', confirmPassword: 'a' })
-        .success,
-    ).toBe(true)
+      messageFor(
+        registrationSchema,
+        { ...registration, password, confirmPassword: password },
+        'password',
+      ),
+    ).toBe(message)
   })
+
+  it.each(['emilys\u200B', 'emily s', 'emilys\u0007', 'emilys\uD800'])(
+    'refuses a user name with what a reader cannot see: %j',
+    (uname) => {
+      expect(messageFor(registrationSchema, { ...registration, uname }, 'uname')).toBe(
+        'User Name must not contain spaces, invisible or control characters',
+      )
+    },
+  )
 })
 
 const profile = {
@@ -116,6 +133,8 @@ describe('profile (rules.md § Validation rules)', () => {
     ['oldPassword', '', 'Current Password is required'],
     ['newPassword', '', 'New Password is required'],
     ['newPassword', 'abc12', 'Must Contain 6 Characters'],
+    ['newPassword', 'abcdefghij1234567890x', 'Cannot exceed 20 Characters'],
+    ['newPassword', 'newpassword', 'Must contain a letter and a number'],
     ['confirmPassword', '', 'Confirm Password is required'],
     ['confirmPassword', 'newpass2', 'Passwords does not match'],
   ])('%s = %j → %s', (field, value, message) => {

@@ -1,6 +1,12 @@
 import * as v from 'valibot'
 import { validation } from '../../../lib/form-messages.ts'
-import { confirmEmailField, confirmPasswordField, emailField, mustMatch } from './shared-rules.ts'
+import {
+  confirmEmailField,
+  confirmPasswordField,
+  emailField,
+  mustMatch,
+  newPasswordField,
+} from './shared-rules.ts'
 
 const name = (missing: string) =>
   v.pipe(
@@ -38,12 +44,7 @@ export const profileSchema = v.pipe(
     ),
     gender: v.pipe(v.string(), v.maxLength(40)),
     oldPassword: v.pipe(v.string(), v.nonEmpty(validation.currentPasswordRequired)),
-    newPassword: v.pipe(
-      v.string(),
-      v.nonEmpty(validation.newPasswordRequired),
-      v.minLength(6, validation.newPasswordMin),
-      v.maxLength(128),
-    ),
+    newPassword: newPasswordField(validation.newPasswordRequired),
     confirmPassword: confirmPasswordField,
   }),
   mustMatch('email', 'confirmEmail', validation.emailMismatch),

@@ -5,7 +5,7 @@ import {
   confirmPasswordField,
   emailField,
   mustMatch,
-  passwordField,
+  newPasswordField,
 } from './shared-rules.ts'
 
 export const COUNTRIES = ['India', 'Sri Lanka', 'Thailand', 'Singapore'] as const
@@ -26,7 +26,14 @@ export const registrationSchema = v.pipe(
     ),
     email: emailField,
     confirmEmail: confirmEmailField,
-    uname: v.pipe(v.string(), v.trim(), v.nonEmpty(validation.userNameMissing), v.maxLength(50)),
+    uname: v.pipe(
+      v.string(),
+      v.trim(),
+      v.nonEmpty(validation.userNameMissing),
+      // What a reader cannot see (rules.md § Validation rules); the server refuses it too.
+      v.regex(/^[^\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Z}\s]*$/u, validation.userNameUnseen),
+      v.maxLength(50),
+    ),
     fname: v.pipe(v.string(), v.trim(), v.nonEmpty(validation.firstNameMissing), v.maxLength(50)),
     lname: v.pipe(v.string(), v.trim(), v.nonEmpty(validation.lastNameMissing), v.maxLength(50)),
     pno: v.pipe(
@@ -42,8 +49,7 @@ export const registrationSchema = v.pipe(
     months: optional(20),
     days: optional(2),
     gender: optional(40),
-    // The hint's 6-20 characters with a letter and a digit is advice, not a rule (rules.md § Validation rules).
-    password: passwordField,
+    password: newPasswordField(validation.passwordRequired),
     confirmPassword: confirmPasswordField,
   }),
   mustMatch('email', 'confirmEmail', validation.emailMismatch),

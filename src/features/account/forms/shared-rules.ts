@@ -15,12 +15,26 @@ export const confirmEmailField = v.pipe(
   v.nonEmpty(validation.confirmEmailMissing),
 )
 
-/** rules.md § Validation rules: login and registration share the password rule, registration and profile the confirm. */
+/** rules.md § Validation rules: signing in takes any password (an account's own, or another API's); registration and profile share the confirm. */
 export const passwordField = v.pipe(
   v.string(),
   v.nonEmpty(validation.passwordRequired),
   v.maxLength(128),
 )
+/**
+ * rules.md § Validation rules: a new password (registration, the profile's New Password) is 6 to
+ * 20 characters with a letter and a digit, the rule the hint states and the server enforces.
+ */
+export const newPasswordField = (missing: string) =>
+  v.pipe(
+    v.string(),
+    v.nonEmpty(missing),
+    v.minLength(6, validation.newPasswordMin),
+    v.maxLength(20, validation.passwordMax),
+    v.regex(/\p{L}/u, validation.passwordMix),
+    v.regex(/\p{Nd}/u, validation.passwordMix),
+  )
+
 export const confirmPasswordField = v.pipe(
   v.string(),
   v.nonEmpty(validation.confirmPasswordRequired),
