@@ -3,13 +3,17 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
-import { LoginThrottle } from './auth/login-throttle.ts'
+import { createAuthenticate } from './auth/authenticate.ts'
+import { LoginThrottle, type ThrottleLimits } from './auth/login-throttle.ts'
+import { createPasswordCheck } from './auth/password-check.ts'
 import { hashPassword, type ScryptCost } from './auth/password.ts'
+import { createSessions } from './auth/sessions.ts'
 import { createTokenService } from './auth/tokens.ts'
 import type { Catalogue } from './catalogue/catalogue.ts'
 import { inProcessSearch, type CatalogueSearch } from './catalogue/search-service.ts'
 import type { Clock } from './clock.ts'
 import { RepresentationCache } from './http/representation-cache.ts'
+import { Refusal } from './http/refusal.ts'
 import { CACHE_PRIVATE } from './http/respond.ts'
 import { API_CSP, securityHeaders } from './http/security-headers.ts'
 import { createProductImages } from './images/product-images.ts'
@@ -42,6 +46,8 @@ export interface AppDeps {
   basePath?: string
   /** Lower in tests only, where hundreds of hashes would otherwise dominate the run time. */
   scryptCost?: ScryptCost
+  /** The login throttle's limits (auth/login-throttle.ts); its defaults unless a test says. */
+  throttleLimits?: Partial<ThrottleLimits>
   /** Origins allowed to call the API from another site (CORS); none by default. */
   corsOrigins?: readonly string[]
   /** Errors outside a request the site handed in (which brings its own, with its id). */
@@ -74,6 +80,7 @@ export function createApp({
   clock,
   basePath = '/api',
   scryptCost,
+  throttleLimits,
   corsOrigins = [],
   logger,
   metrics,
@@ -85,6 +92,14 @@ export function createApp({
   const productImages = createProductImages(catalogue)
   const users = storage.users
   const tokens = createTokenService(secret, clock, acceptedSecrets)
+  const sessions = createSessions(storage.sessions, clock)
+  const authenticate = createAuthenticate(tokens, sessions)
+  const checkPassword = createPasswordCheck({
+    users,
+    throttle: new LoginThrottle(storage.loginAttempts, clock, secret, throttleLimits),
+    metrics,
+    decoyHash: hashPassword(randomBytes(16).toString('hex'), scryptCost),
+  })
   const accounts = createAccounts(users, scryptCost)
   const originOf = (c: Context) => siteUrl ?? new URL(c.req.url).origin
   const present = (user: UserRecord, c: Context) =>
@@ -136,16 +151,12 @@ export function createApp({
   app.route('/images', imageRoutes({ productImages, cache }))
   app.route(
     '/auth',
-    authRoutes({
-      users,
-      tokens,
-      present,
-      throttle: new LoginThrottle(storage.loginAttempts, clock),
-      metrics,
-      decoyHash: hashPassword(randomBytes(16).toString('hex'), scryptCost),
-    }),
+    authRoutes({ users, tokens, sessions, authenticate, checkPassword, clock, present, metrics }),
   )
-  app.route('/users', userRoutes({ users, accounts, tokens, present }))
+  app.route(
+    '/users',
+    userRoutes({ users, accounts, sessions, authenticate, checkPassword, present, metrics }),
+  )
   app.route('/', telemetryRoutes({ metrics, logger, now: () => clock.now() }))
 
   // ours: unknown routes answer JSON too (the public API answers HTML).
@@ -158,7 +169,8 @@ export function createApp({
       const headers = [...(error.res?.headers ?? [])].filter(
         ([name]) => !name.startsWith('content-'),
       )
-      return c.json({ message: error.message }, error.status, {
+      const fields = error instanceof Refusal ? error.fields : {}
+      return c.json({ ...fields, message: error.message }, error.status, {
         ...Object.fromEntries(headers),
         'Cache-Control': CACHE_PRIVATE,
       })

@@ -60,7 +60,7 @@ describe('npm start (server/main.ts)', () => {
     }
     const changed = await post(
       `/api/users/${id}`,
-      { firstName: 'Durable', password: 'second-pass2' },
+      { firstName: 'Durable', password: 'second-pass2', currentPassword: 'first-pass1' },
       accessToken,
       'PUT',
     )

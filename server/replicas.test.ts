@@ -82,7 +82,12 @@ describe.runIf(WITH_POSTGRES)('two replicas on one PostgreSQL', () => {
     const changed = await call(a, `/users/${id}`, {
       method: 'PUT',
       token: accessToken,
-      body: { firstName: 'Ama', address: { city: 'Kumasi' }, password: 'new-pass-word2' },
+      body: {
+        firstName: 'Ama',
+        address: { city: 'Kumasi' },
+        password: 'new-pass-word2',
+        currentPassword: 'pass-word1',
+      },
     })
     expect(changed.status).toBe(200)
     const seen = await call(b, `/users/${id}`, { token: accessToken })
@@ -92,6 +97,36 @@ describe.runIf(WITH_POSTGRES)('two replicas on one PostgreSQL', () => {
     // The demo shopper was seeded once, though both replicas started on an empty database.
     expect((await login(b, 'emilys', 'emilyspass')).status).toBe(200)
     expect((await register(b, 'emilys')).status).toBe(400)
+  }, 30_000)
+
+  it('share sessions: a sign-out on A ends the session on B, a password change on B the others on A', async () => {
+    expect((await register(a, 'esi')).status).toBe(201)
+    const signIn = async (base: string) =>
+      (await (await login(base, 'esi', 'pass-word1')).json()) as {
+        id: number
+        accessToken: string
+        refreshToken: string
+      }
+    const first = await signIn(a)
+    expect((await call(b, '/auth/me', { token: first.accessToken })).status).toBe(200)
+    expect(
+      (await call(a, '/auth/logout', { method: 'POST', token: first.accessToken })).status,
+    ).toBe(204)
+    expect((await call(b, '/auth/me', { token: first.accessToken })).status).toBe(401)
+    expect(
+      (await call(b, '/auth/refresh', { body: { refreshToken: first.refreshToken } })).status,
+    ).toBe(403)
+
+    const onA = await signIn(a)
+    const onB = await signIn(b)
+    const changed = await call(b, `/users/${onB.id}`, {
+      method: 'PATCH',
+      token: onB.accessToken,
+      body: { password: 'esi-pass2', currentPassword: 'pass-word1' },
+    })
+    expect(changed.status).toBe(200)
+    expect((await call(a, `/users/${onA.id}`, { token: onA.accessToken })).status).toBe(401)
+    expect((await call(a, `/users/${onB.id}`, { token: onB.accessToken })).status).toBe(200)
   }, 30_000)
 
   it('share one login throttle: 10 failures spread over A and B make the 11th answer 429 on either', async () => {

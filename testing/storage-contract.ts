@@ -212,5 +212,60 @@ export function describeStorageContract(name: string, harness: StorageHarness) {
       expect(await b.loginAttempts.reserve('kofi', 5_000, 0, 10)).toEqual([])
       expect(await b.loginAttempts.reserve('emilys', 5_000, 0, 10)).toEqual([4_000])
     })
+
+    it('keeps sessions: started, found, ended one by one or all of a user but one, and pruned', async () => {
+      const { sessions } = await open(await harness.fresh())
+      const session = (id: string, userId = 1) => ({
+        id,
+        userId,
+        refreshId: `${id}-r1`,
+        createdAt: 1_000,
+        expiresAt: 100_000,
+      })
+      for (const id of ['a', 'b', 'c']) await sessions.start(session(id))
+      await sessions.start(session('other', 2))
+      expect(await sessions.find('a')).toEqual({ ...session('a'), endedAt: null })
+      expect(await sessions.find('nope')).toBeUndefined()
+
+      await sessions.end('a', 2_000)
+      await sessions.end('a', 3_000) // ending again changes nothing
+      expect((await sessions.find('a'))?.endedAt).toBe(2_000)
+      await sessions.endAllOf(1, 4_000, 'b')
+      expect((await sessions.find('b'))?.endedAt).toBeNull()
+      expect((await sessions.find('c'))?.endedAt).toBe(4_000)
+      expect((await sessions.find('other'))?.endedAt).toBeNull()
+
+      await sessions.prune(3_000)
+      expect(await sessions.find('a')).toBeUndefined()
+      expect(await sessions.find('c')).toBeDefined()
+      await sessions.prune(100_000)
+      expect(await sessions.find('b')).toBeUndefined()
+    })
+
+    it('rotates a refresh token once, and ends the session when an old one comes back', async () => {
+      const { sessions } = await open(await harness.fresh())
+      await sessions.start({ id: 's', userId: 1, refreshId: 'r1', createdAt: 0, expiresAt: 10_000 })
+      expect(await sessions.rotate('s', 'r1', 'r2', 100)).toBe('rotated')
+      expect((await sessions.find('s'))?.refreshId).toBe('r2')
+      expect(await sessions.rotate('s', 'r1', 'r3', 200)).toBe('reused')
+      expect((await sessions.find('s'))?.endedAt).toBe(200)
+      // Once ended, even the current token is refused.
+      expect(await sessions.rotate('s', 'r2', 'r4', 300)).toBe('ended')
+      expect(await sessions.rotate('unknown', 'r1', 'r2', 300)).toBe('ended')
+      await sessions.start({ id: 'old', userId: 1, refreshId: 'r1', createdAt: 0, expiresAt: 500 })
+      expect(await sessions.rotate('old', 'r1', 'r2', 500)).toBe('ended')
+    })
+
+    it('lets one of two processes rotate a refresh token used at once by both, and ends the session', async () => {
+      const location = await harness.fresh()
+      const [a, b] = await Promise.all([open(location), open(location)])
+      await a.sessions.start({ id: 's', userId: 1, refreshId: 'r1', createdAt: 0, expiresAt: 1e12 })
+      const outcomes = await Promise.all([
+        a.sessions.rotate('s', 'r1', 'from-a', 10),
+        b.sessions.rotate('s', 'r1', 'from-b', 10),
+      ])
+      expect(outcomes.sort()).toEqual(['reused', 'rotated'])
+      expect((await b.sessions.find('s'))?.endedAt).toBe(10)
+    })
   })
 }

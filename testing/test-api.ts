@@ -47,6 +47,8 @@ export interface CallInit {
   /** An access token, sent as `Authorization: Bearer`. */
   token?: string
   headers?: Record<string, string>
+  /** The address the request comes from (the login throttle counts by it); default 'unknown'. */
+  client?: string
 }
 
 /** An API request as the tests make it: POST when it has a body, GET otherwise. */
@@ -75,7 +77,10 @@ export interface TestApi {
  */
 export async function createTestApi(
   storage: Storage = openSqliteStorage(':memory:'),
-  extra: Pick<AppDeps, 'logger' | 'metrics' | 'searcher' | 'cacheBytes' | 'siteUrl'> = {},
+  extra: Pick<
+    AppDeps,
+    'logger' | 'metrics' | 'searcher' | 'cacheBytes' | 'siteUrl' | 'throttleLimits'
+  > = {},
 ): Promise<TestApi> {
   catalogue ??= loadCatalogue()
   const clock = new ManualClock()
@@ -93,7 +98,10 @@ export async function createTestApi(
     app,
     clock,
     users,
-    call: (path, init) => Promise.resolve(app.request(path, requestInit(init))),
+    call: (path, init) =>
+      Promise.resolve(
+        app.request(path, requestInit(init), init?.client ? { client: init.client } : undefined),
+      ),
   }
 }
 

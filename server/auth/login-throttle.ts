@@ -1,8 +1,12 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto'
 import type { Clock } from '../clock.ts'
+import { usernameKey } from '../users/username.ts'
+import { sameText } from './constant-time.ts'
 
 /**
  * Where login attempts are counted: the database (server/storage), so every replica of the API
- * counts the same attempts.
+ * counts the same attempts. A key names what is counted (an account and address, an address, an
+ * account, a proof already used).
  */
 export interface LoginAttemptLog {
   /**
@@ -11,43 +15,121 @@ export interface LoginAttemptLog {
    * attempt recorded at `at`.
    */
   reserve(key: string, at: number, since: number, limit: number): Promise<number[]>
+  /** How many attempts of `key` were recorded after `since`. */
+  count(key: string, since: number): Promise<number>
+  /** Forgets one attempt of `key` recorded at `at` (one that turned out not to be a failure). */
+  release(key: string, at: number): Promise<void>
   /** Forgets every attempt of `key`. */
   clear(key: string): Promise<void>
   /** Forgets every attempt at or before `before`, whoever made it. */
   prune(before: number): Promise<void>
 }
 
-interface ThrottleOptions {
-  maxFailures: number
+export interface ThrottleLimits {
+  /** The window failures are counted in. */
   windowMs: number
+  /** Failures one address may make on one account in the window, then 429 for that pair only. */
+  perAccountAndAddress: number
+  /** Failures one address may make on any accounts in the window (spraying), then 429. */
+  perAddress: number
+  /** Failures of an account, from every address, past which each attempt carries a proof of work. */
+  proofFrom: number
+  /** The proof's difficulty: leading zero bits of its SHA-256, growing by one every `step` failures. */
+  proof: { minBits: number; maxBits: number; step: number }
 }
 
-const DEFAULTS: ThrottleOptions = { maxFailures: 10, windowMs: 10 * 60_000 }
+export const DEFAULT_LIMITS: ThrottleLimits = {
+  windowMs: 10 * 60_000,
+  perAccountAndAddress: 10,
+  perAddress: 20,
+  proofFrom: 20,
+  proof: { minBits: 14, maxBits: 20, step: 10 },
+}
+
+const PAIR_MESSAGE = 'Too many failed login attempts, please try again later'
+const ADDRESS_MESSAGE = 'Too many failed login attempts from this address, please try again later'
+
+/** How long a challenge may be answered. */
+const CHALLENGE_TTL_MS = 2 * 60_000
+
+/** A sign-in refused for now: its status, message, when to come back, and a challenge to answer. */
+export type Refusal = {
+  status: 429
+  message: string
+  retryAfterSeconds: number
+  challenge?: { token: string; difficulty: number }
+}
+
+/** An attempt under way: its password is being checked. */
+export interface Attempt {
+  /** The password was right: the attempt was no failure. */
+  succeeded(): Promise<void>
+}
+
+/** What the client sent to show it did the work a challenge asked. */
+export interface Proof {
+  challenge: string
+  nonce: string
+}
+
+const leadingZeroBits = (digest: Buffer) => {
+  let bits = 0
+  for (const byte of digest) {
+    if (byte === 0) {
+      bits += 8
+      continue
+    }
+    return bits + Math.clz32(byte) - 24
+  }
+  return bits
+}
 
 /**
- * Failed-login throttling per username (contract: at most 10 failures per 10 minutes, then 429).
- * An attempt is recorded before the password is checked and forgotten when it succeeds, so
- * concurrent guesses, on one replica or several, cannot slip past the limit while they are being
- * checked; a correct password clears the username's count.
+ * Failed sign-ins limited so that guessing costs, and the owner is never shut out
+ * (decisions.md § Accounts and sessions, guessing):
+ * - per account and address: 10 failures in 10 minutes, then 429 for that pair alone; the owner,
+ *   elsewhere, signs in as usual (one address's guesses no longer lock the account for everyone);
+ * - per address: 20 failures in 10 minutes on any accounts (spraying), then 429;
+ * - per account, from every address together: from 20 failures, each attempt must carry a proof of
+ *   work, a SHA-256 with 14 leading zero bits and one more every 10 failures (up to 20): the owner's
+ *   browser spends a moment on it once, a guesser as long on every guess, however many addresses
+ *   it has. Nothing is closed: an account under attack is slowed, not locked.
+ * Each attempt is recorded before its password is checked and released when it succeeds, so
+ * concurrent guesses, on one replica or several, cannot slip past a limit while they are checked.
  */
 export class LoginThrottle {
   readonly #log: LoginAttemptLog
   readonly #clock: Clock
-  readonly #options: ThrottleOptions
+  readonly #limits: ThrottleLimits
+  readonly #key: Buffer
   #prunedAt = -Infinity
 
-  constructor(log: LoginAttemptLog, clock: Clock, options: Partial<ThrottleOptions> = {}) {
+  constructor(
+    log: LoginAttemptLog,
+    clock: Clock,
+    secret: string,
+    limits: Partial<ThrottleLimits> = {},
+  ) {
     this.#log = log
     this.#clock = clock
-    this.#options = { ...DEFAULTS, ...options }
+    this.#limits = { ...DEFAULT_LIMITS, ...limits }
+    // A key of its own, derived from the token secret every replica shares.
+    this.#key = createHmac('sha256', secret).update('meridian login challenge').digest()
+  }
+
+  /** The difficulty an account's attempt needs with `failures` recent failures (0: none). */
+  difficulty(failures: number): number {
+    const { proofFrom, proof } = this.#limits
+    if (failures < proofFrom) return 0
+    return Math.min(proof.maxBits, proof.minBits + Math.floor((failures - proofFrom) / proof.step))
   }
 
   /**
-   * Starts an attempt for this username: 0 when it may go ahead (it counts as a failure until
-   * `succeeded`), otherwise the milliseconds until it may try again.
+   * Starts an attempt for `username` from `client`: the attempt, to be told whether it succeeded,
+   * or a refusal for now. It counts as a failure unless `succeeded` is called.
    */
-  async begin(username: string): Promise<number> {
-    const { maxFailures, windowMs } = this.#options
+  async begin(username: string, client: string, proof?: Proof): Promise<Attempt | Refusal> {
+    const { windowMs, perAccountAndAddress, perAddress } = this.#limits
     const now = this.#clock.now()
     const since = now - windowMs
     // Attempts of names never tried again would stay for ever: sweep them once a window.
@@ -55,14 +137,97 @@ export class LoginThrottle {
       this.#prunedAt = now
       await this.#log.prune(since)
     }
-    const recent = await this.#log.reserve(username.toLowerCase(), now, since, maxFailures)
-    if (recent.length < maxFailures) return 0
-    const oldest = recent[recent.length - maxFailures] ?? now
-    return Math.max(1, oldest + windowMs - now)
+    const account = usernameKey(username)
+    const keys = {
+      pair: `pair:${account}\n${client}`,
+      address: `addr:${client}`,
+      account: `acct:${account}`,
+    }
+
+    // An address that spent its guesses on this account is told so, rather than asked for work.
+    const pairRecent = await this.#log.count(keys.pair, since)
+    if (pairRecent >= perAccountAndAddress) {
+      const refused = await this.#refusal(keys.pair, perAccountAndAddress, now, since, PAIR_MESSAGE)
+      if (refused) return refused
+    }
+    const difficulty = this.difficulty(await this.#log.count(keys.account, since))
+    if (difficulty > 0 && !(await this.#proven(account, difficulty, proof, now))) {
+      return {
+        status: 429,
+        message:
+          'This account has had many failed sign-ins: each attempt must carry a proof of work (answer the challenge)',
+        retryAfterSeconds: 1,
+        challenge: { token: this.#challenge(account, difficulty, now), difficulty },
+      }
+    }
+
+    const refused =
+      (await this.#refusal(keys.pair, perAccountAndAddress, now, since, PAIR_MESSAGE)) ??
+      (await this.#refusal(keys.address, perAddress, now, since, ADDRESS_MESSAGE))
+    if (refused) return refused
+    await this.#log.reserve(keys.account, now, since, Number.MAX_SAFE_INTEGER)
+
+    return {
+      succeeded: async () => {
+        await this.#log.clear(keys.pair)
+        await this.#log.release(keys.address, now)
+        await this.#log.release(keys.account, now)
+      },
+    }
   }
 
-  /** The attempt's password was right: the username starts again from no failures. */
-  succeeded(username: string): Promise<void> {
-    return this.#log.clear(username.toLowerCase())
+  /**
+   * Records an attempt of `key` unless `limit` are already recorded in the window (atomically):
+   * then the refusal, with the time until the oldest of them leaves it.
+   */
+  async #refusal(key: string, limit: number, now: number, since: number, message: string) {
+    const recent = await this.#log.reserve(key, now, since, limit)
+    if (recent.length < limit) return undefined
+    const oldest = recent[recent.length - limit] ?? now
+    const retryAfterSeconds = Math.max(1, Math.ceil((oldest + this.#limits.windowMs - now) / 1000))
+    return { status: 429 as const, message, retryAfterSeconds }
+  }
+
+  /** A challenge for `account`: what it names, signed, so no replica needs to remember it. */
+  #challenge(account: string, difficulty: number, now: number): string {
+    const payload = Buffer.from(
+      JSON.stringify({
+        u: account,
+        d: difficulty,
+        e: now + CHALLENGE_TTL_MS,
+        r: randomBytes(12).toString('base64url'),
+      }),
+    ).toString('base64url')
+    return `${payload}.${this.#sign(payload)}`
+  }
+
+  #sign(payload: string): string {
+    return createHmac('sha256', this.#key).update(payload).digest('base64url')
+  }
+
+  /** Whether `proof` answers a challenge of ours, for this account, hard enough, once. */
+  async #proven(account: string, difficulty: number, proof: Proof | undefined, now: number) {
+    if (!proof || proof.challenge.length > 512 || proof.nonce.length > 32) return false
+    const [payload = '', signature = ''] = proof.challenge.split('.')
+    if (!sameText(this.#sign(payload), signature)) return false
+    let claims: { u?: unknown; d?: unknown; e?: unknown; r?: unknown }
+    try {
+      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof claims
+    } catch {
+      return false
+    }
+    if (claims.u !== account || typeof claims.d !== 'number' || typeof claims.e !== 'number')
+      return false
+    if (claims.e <= now || claims.d < difficulty) return false
+    const digest = createHash('sha256').update(`${proof.challenge}:${proof.nonce}`).digest()
+    if (leadingZeroBits(digest) < claims.d) return false
+    // Once: the first attempt with this challenge records it, any later one finds it.
+    const used = await this.#log.reserve(
+      `proof:${String(claims.r)}`,
+      now,
+      now - CHALLENGE_TTL_MS,
+      1,
+    )
+    return used.length === 0
   }
 }

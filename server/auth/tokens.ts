@@ -8,13 +8,25 @@ export interface TokenClaims {
   sub: number
   username: string
   typ: TokenKind
+  /** the session the token belongs to (auth/sessions.ts): it is taken only while that lasts */
+  sid: string
+  /** a refresh token's own id: the session takes only its current one (rotation) */
+  jti?: string
   iat: number
   exp: number
 }
 
+/** What a token says besides its kind and times. */
+export interface TokenSubject {
+  user: { id: number; username: string }
+  sid: string
+  jti?: string
+}
+
 export interface TokenService {
-  sign(user: { id: number; username: string }, kind: TokenKind, lifetimeSeconds: number): string
-  /** The claims of a well-signed, unexpired token of that kind; undefined for anything else. */
+  /** A token of `kind` for the subject, expiring at `expiresAt` (seconds since the epoch). */
+  sign(subject: TokenSubject, kind: TokenKind, expiresAt: number): string
+  /** The claims of a well-signed, unexpired token of that kind; undefined for anything else. (Whether its session lasts is the caller's to ask: auth/authenticate.ts.) */
   verify(token: string, kind: TokenKind): TokenClaims | undefined
 }
 
@@ -32,14 +44,15 @@ export function createTokenService(
   const seconds = () => Math.floor(clock.now() / 1000)
 
   return {
-    sign(user, kind, lifetimeSeconds) {
-      const iat = seconds()
+    sign({ user, sid, jti }, kind, expiresAt) {
       const claims: TokenClaims = {
         sub: user.id,
         username: user.username,
         typ: kind,
-        iat,
-        exp: iat + lifetimeSeconds,
+        sid,
+        ...(jti && { jti }),
+        iat: seconds(),
+        exp: expiresAt,
       }
       return signJwt(claims, secret)
     },
@@ -62,9 +75,12 @@ export function createTokenService(
       } catch {
         return undefined
       }
-      // A refresh token is never accepted as an access token, nor the other way round.
+      // A refresh token is never accepted as an access token, nor the other way round; a token of
+      // no session (signed before sessions were kept) names nothing that could be ended.
       if (claims.typ !== kind || typeof claims.sub !== 'number' || typeof claims.exp !== 'number')
         return undefined
+      if (typeof claims.sid !== 'string') return undefined
+      if (kind === 'refresh' && typeof claims.jti !== 'string') return undefined
       if (claims.exp <= seconds()) return undefined
       return claims as TokenClaims
     },

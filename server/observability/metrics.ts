@@ -73,7 +73,13 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
     }),
     loginRefusals: new Counter({
       name: 'login_throttle_refusals_total',
-      help: 'Sign-ins refused because a username had too many failures (429)',
+      help: 'Sign-ins refused for too many failures, or asked for a proof of work (429)',
+      registers,
+    }),
+    sessionsEnded: new Counter({
+      name: 'sessions_ended_total',
+      help: "Sessions ended: sign-out, password-change (the user's others), refresh-reuse (a spent refresh token came back)",
+      labelNames: ['reason'] as const,
       registers,
     }),
     pool: new Gauge({

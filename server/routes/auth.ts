@@ -1,15 +1,16 @@
 import { Hono, type Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
-import { type LoginThrottle } from '../auth/login-throttle.ts'
-import { verifyPassword } from '../auth/password.ts'
+import type { Authenticate } from '../auth/authenticate.ts'
+import type { PasswordCheck } from '../auth/password-check.ts'
+import type { SessionRecord, Sessions } from '../auth/sessions.ts'
 import type { TokenService } from '../auth/tokens.ts'
+import type { Clock } from '../clock.ts'
 import { bearerToken, jsonBody } from '../http/body.ts'
-import type { UserRecord, UserStore } from '../users/user-store.ts'
-import type { PublicUser } from '../users/public-user.ts'
 import type { Metrics } from '../observability/metrics.ts'
-
-const REFRESH_LIFETIME_S = 30 * 24 * 60 * 60
+import { loggerOf, type RequestRecord } from '../observability/request-log.ts'
+import type { PublicUser } from '../users/public-user.ts'
+import type { UserRecord, UserStore } from '../users/user-store.ts'
 
 const expiresInMins = v.optional(
   v.pipe(
@@ -23,6 +24,15 @@ const expiresInMins = v.optional(
 
 const REQUIRED = 'Username and password required'
 const REFRESH_TOKEN_REQUIRED = 'Refresh token required'
+const INVALID_REFRESH = 'Invalid refresh token'
+
+/** ours: the answer to a challenge (auth/login-throttle.ts), for an account under attack. */
+const proofSchema = v.optional(
+  v.object({
+    challenge: v.pipe(v.string(), v.maxLength(512)),
+    nonce: v.pipe(v.string(), v.maxLength(32)),
+  }),
+)
 
 /**
  * The contract checks a login in this order, each refusal a 400: both fields present (strings, the
@@ -43,7 +53,12 @@ const loginSchema = v.pipe(
     ({ username, password }) => username.length <= 100 && password.length <= 128,
     'Invalid credentials',
   ),
-  v.object({ username: v.pipe(v.string(), v.trim()), password: v.string(), expiresInMins }),
+  v.object({
+    username: v.pipe(v.string(), v.trim()),
+    password: v.string(),
+    expiresInMins,
+    proof: proofSchema,
+  }),
 )
 
 /** A missing refresh token is a 401, checked before expiresInMins (400). */
@@ -55,45 +70,64 @@ const refreshSchema = v.object(
   REFRESH_TOKEN_REQUIRED,
 )
 
+/** ours: sign-out names its session by its access token, its refresh token, or both. */
+const logoutSchema = v.object({ refreshToken: v.optional(v.pipe(v.string(), v.maxLength(4096))) })
+
 export interface AuthDeps {
   users: UserStore
   tokens: TokenService
-  throttle: LoginThrottle
+  sessions: Sessions
+  authenticate: Authenticate
+  checkPassword: PasswordCheck
+  clock: Clock
   present: (user: UserRecord, c: Context) => PublicUser
-  /** A hash to verify against when the username is unknown, so timing does not reveal which names exist. */
-  decoyHash: Promise<string>
-  metrics?: Pick<Metrics, 'loginRefusals'>
+  metrics?: Pick<Metrics, 'sessionsEnded'>
 }
 
-export function authRoutes({ users, tokens, throttle, present, decoyHash, metrics }: AuthDeps) {
-  const issue = (user: UserRecord, minutes: number) => ({
-    accessToken: tokens.sign(user, 'access', minutes * 60),
-    refreshToken: tokens.sign(user, 'refresh', REFRESH_LIFETIME_S),
-  })
+type Env = { Bindings: Partial<RequestRecord> }
 
-  return new Hono()
+/** The address a request came from, for the login throttle (the socket's, or a trusted proxy's). */
+export const clientOf = (c: { env: Partial<RequestRecord> | undefined }) =>
+  c.env?.client ?? 'unknown'
+
+export function authRoutes({
+  users,
+  tokens,
+  sessions,
+  authenticate,
+  checkPassword,
+  clock,
+  present,
+  metrics,
+}: AuthDeps) {
+  /**
+   * A session's tokens: an access token for `minutes` and a refresh token (its current id), neither
+   * outliving the session, whose end a refresh never moves.
+   */
+  const tokensOf = (user: UserRecord, session: SessionRecord, minutes: number) => {
+    const end = Math.floor(session.expiresAt / 1000)
+    const now = Math.floor(clock.now() / 1000)
+    return {
+      accessToken: tokens.sign(
+        { user, sid: session.id },
+        'access',
+        Math.min(now + minutes * 60, end),
+      ),
+      refreshToken: tokens.sign({ user, sid: session.id, jti: session.refreshId }, 'refresh', end),
+    }
+  }
+
+  return new Hono<Env>()
     .post('/login', jsonBody(loginSchema), async (c) => {
-      const { username, password, expiresInMins: minutes } = c.req.valid('json')
-      const waitMs = await throttle.begin(username)
-      if (waitMs > 0) {
-        metrics?.loginRefusals.inc()
-        throw new HTTPException(429, {
-          message: 'Too many failed login attempts, please try again later',
-          res: new Response(null, {
-            headers: {
-              'Retry-After': String(Math.ceil(waitMs / 1000)),
-            },
-          }),
-        })
-      }
-      // From here the attempt counts as a failure unless the password is right.
-      const user = await users.findByUsername(username)
-      const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash))
-      if (!user || !valid) throw new HTTPException(400, { message: 'Invalid credentials' })
-      await throttle.succeeded(username)
+      const { username, password, expiresInMins: minutes, proof } = c.req.valid('json')
+      const user = await checkPassword(
+        { username, password, client: clientOf(c), proof },
+        'Invalid credentials',
+      )
+      const session = await sessions.open(user.id)
       const { id, email, firstName, lastName, gender, image } = present(user, c)
       return c.json({
-        ...issue(user, minutes),
+        ...tokensOf(user, session, minutes),
         id,
         username: user.username,
         email,
@@ -104,10 +138,8 @@ export function authRoutes({ users, tokens, throttle, present, decoyHash, metric
       })
     })
     .get('/me', async (c) => {
-      const token = bearerToken(c)
-      if (!token) throw new HTTPException(401, { message: 'Access Token is required' })
-      const claims = tokens.verify(token, 'access')
-      const user = claims && (await users.findById(claims.sub))
+      const { claims } = await authenticate(c)
+      const user = await users.findById(claims.sub)
       if (!user) throw new HTTPException(401, { message: 'Invalid/Expired Token!' })
       return c.json(present(user, c))
     })
@@ -118,8 +150,35 @@ export function authRoutes({ users, tokens, throttle, present, decoyHash, metric
         const { refreshToken, expiresInMins: minutes } = c.req.valid('json')
         const claims = tokens.verify(refreshToken, 'refresh')
         const user = claims && (await users.findById(claims.sub))
-        if (!user) throw new HTTPException(403, { message: 'Invalid refresh token' })
-        return c.json(issue(user, minutes))
+        if (!claims?.jti || !user) throw new HTTPException(403, { message: INVALID_REFRESH })
+        // Rotation: this token is spent, the next one is the session's only valid one.
+        const rotated = await sessions.rotate(claims.sid, claims.jti)
+        if ('refused' in rotated) {
+          if (rotated.refused === 'reused') {
+            // Someone else has this session's tokens too: it is ended for both.
+            metrics?.sessionsEnded.inc({ reason: 'refresh-reuse' })
+            loggerOf(c.env).warn(
+              { user: user.id },
+              'a spent refresh token came back: session ended',
+            )
+          }
+          throw new HTTPException(403, { message: INVALID_REFRESH })
+        }
+        return c.json(tokensOf(user, { ...rotated.session, refreshId: rotated.refreshId }, minutes))
       },
     )
+    .post('/logout', jsonBody(logoutSchema), async (c) => {
+      const { refreshToken } = c.req.valid('json')
+      const access = bearerToken(c)
+      if (!access && !refreshToken)
+        throw new HTTPException(401, { message: 'Access Token is required' })
+      // Either token names the session: a shopper whose access token expired still signs out.
+      const claims =
+        (access && tokens.verify(access, 'access')) ||
+        (refreshToken && tokens.verify(refreshToken, 'refresh'))
+      if (!claims) throw new HTTPException(401, { message: 'Invalid/Expired Token!' })
+      await sessions.end(claims.sid)
+      metrics?.sessionsEnded.inc({ reason: 'sign-out' })
+      return c.body(null, 204)
+    })
 }

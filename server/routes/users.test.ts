@@ -170,12 +170,12 @@ describe('PUT and PATCH users/{id}', () => {
     expect(await again.json()).toMatchObject({ firstName: 'Em', address: { city: 'Tucson' } })
   })
 
-  it('changes the password: the new one signs in, the old one does not', async () => {
+  it('changes the password with the current one: the new one signs in, the old one does not', async () => {
     const { accessToken } = await login(api)
     const res = await api.call('/api/users/1', {
       method: 'PATCH',
       token: accessToken,
-      body: { password: 'n3w-pass' },
+      body: { password: 'n3w-pass', currentPassword: 'emilyspass' },
     })
     expect(res.status).toBe(200)
     expect((await login(api, 'emilys', 'n3w-pass')).id).toBe(1)
@@ -183,6 +183,61 @@ describe('PUT and PATCH users/{id}', () => {
       body: { username: 'emilys', password: 'emilyspass' },
     })
     expect(old.status).toBe(400)
+  })
+
+  it('refuses a new password without the current one, or with a wrong one', async () => {
+    const { accessToken } = await login(api)
+    for (const [body, message] of [
+      [{ password: 'n3w-pass' }, 'Current password is required'],
+      [{ password: 'n3w-pass', currentPassword: '' }, 'Current password is required'],
+      [{ password: 'n3w-pass', currentPassword: 'wrong-guess1' }, "Current password doesn't match"],
+    ] as const) {
+      const res = await api.call('/api/users/1', { method: 'PUT', token: accessToken, body })
+      expect(res.status, JSON.stringify(body)).toBe(400)
+      expect(await res.json()).toEqual({ message })
+    }
+    expect((await login(api, 'emilys', 'emilyspass')).id).toBe(1)
+  })
+
+  it('counts a wrong current password as a failed sign-in: a stolen token cannot guess it freely', async () => {
+    const { accessToken } = await login(api)
+    const change = (currentPassword: string) =>
+      api.call('/api/users/1', {
+        method: 'PUT',
+        token: accessToken,
+        body: { password: 'n3w-pass', currentPassword },
+        client: '203.0.113.5',
+      })
+    for (let i = 0; i < 10; i++) expect((await change(`guess${i}`)).status).toBe(400)
+    const refused = await change('emilyspass')
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('Retry-After')).toBe('600')
+  })
+
+  it('ends every other session of the user on a password change, and keeps this one', async () => {
+    const here = await login(api)
+    const elsewhere = await login(api)
+    const res = await api.call('/api/users/1', {
+      method: 'PUT',
+      token: here.accessToken,
+      body: { password: 'n3w-pass', currentPassword: 'emilyspass' },
+    })
+    expect(res.status).toBe(200)
+    expect((await api.call('/api/users/1', { token: here.accessToken })).status).toBe(200)
+    const signedOut = await api.call('/api/users/1', { token: elsewhere.accessToken })
+    expect(signedOut.status).toBe(401)
+    expect(
+      (await api.call('/api/auth/refresh', { body: { refreshToken: elsewhere.refreshToken } }))
+        .status,
+    ).toBe(403)
+    // A change that sets no password ends nothing.
+    const third = await login(api, 'emilys', 'n3w-pass')
+    await api.call('/api/users/1', {
+      method: 'PUT',
+      token: here.accessToken,
+      body: { firstName: 'Em' },
+    })
+    expect((await api.call('/api/users/1', { token: third.accessToken })).status).toBe(200)
   })
 
   it('checks the id, the token and the user before reading the body', async () => {
@@ -247,10 +302,11 @@ describe('secrets never leave the server', () => {
         await api.call('/api/users/2', {
           method: 'PUT',
           token: accessToken,
-          body: { password: 'An0ther-one' },
+          body: { password: 'An0ther-one', currentPassword: 'S3cret-pass' },
         })
       ).text(),
     ]
+    expect(JSON.parse(answers.at(-1) ?? '{}')).toMatchObject({ id: 2 })
     for (const text of answers) {
       expect(text).not.toContain('S3cret-pass')
       expect(text).not.toContain('An0ther-one')

@@ -1,49 +1,89 @@
 import { Hono, type Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { HTTPException } from 'hono/http-exception'
-import type { TokenService } from '../auth/tokens.ts'
-import { bearerToken, jsonBody } from '../http/body.ts'
+import type { Authenticate } from '../auth/authenticate.ts'
+import type { PasswordCheck } from '../auth/password-check.ts'
+import type { SessionRecord, Sessions } from '../auth/sessions.ts'
+import { jsonBody } from '../http/body.ts'
+import type { Metrics } from '../observability/metrics.ts'
+import type { RequestRecord } from '../observability/request-log.ts'
 import type { Accounts } from '../users/accounts.ts'
 import type { PublicUser } from '../users/public-user.ts'
 import { newUserSchema, userChangesSchema } from '../users/user.schema.ts'
 import type { UserRecord, UserStore } from '../users/user-store.ts'
+import { clientOf } from './auth.ts'
 
 export interface UserRoutesDeps {
   users: UserStore
   accounts: Accounts
-  tokens: TokenService
+  sessions: Sessions
+  authenticate: Authenticate
+  checkPassword: PasswordCheck
   present: (user: UserRecord, c: Context) => PublicUser
+  metrics?: Pick<Metrics, 'sessionsEnded'>
 }
 
-export function userRoutes({ users, accounts, tokens, present }: UserRoutesDeps) {
+/** rules.md § Validation rules: the profile's Current Password, checked by the server. */
+export const CURRENT_PASSWORD = {
+  required: 'Current password is required',
+  wrong: "Current password doesn't match",
+} as const
+
+type Env = { Bindings: Partial<RequestRecord> }
+
+export function userRoutes({
+  users,
+  accounts,
+  sessions,
+  authenticate,
+  checkPassword,
+  present,
+  metrics,
+}: UserRoutesDeps) {
   /**
    * The user at `:id`, for its own token only. Checks run in the contract's order: a malformed id
-   * (400), no or bad token (401), someone else's id (403, whether that user exists or not, so ids
-   * cannot be enumerated); then the body's. Only a shopper whose own user is gone meets a 404.
+   * (400), no, bad or ended token (401), someone else's id (403, whether that user exists or not,
+   * so ids cannot be enumerated); then the body's. Only a shopper whose own user is gone meets a 404.
    */
-  const ownUser = createMiddleware<{ Variables: { user: UserRecord } }>(async (c, next) => {
+  const ownUser = createMiddleware<
+    Env & { Variables: { user: UserRecord; session: SessionRecord } }
+  >(async (c, next) => {
     const raw = c.req.param('id') ?? ''
     if (!/^\d{1,15}$/.test(raw))
       throw new HTTPException(400, { message: `Invalid user id '${raw}'` })
-    const token = bearerToken(c)
-    if (!token) throw new HTTPException(401, { message: 'Access Token is required' })
-    const claims = tokens.verify(token, 'access')
-    if (!claims) throw new HTTPException(401, { message: 'Invalid/Expired Token!' })
+    const { claims, session } = await authenticate(c)
     if (Number(raw) !== claims.sub)
       throw new HTTPException(403, { message: 'You may only access your own user' })
     const user = await users.findById(claims.sub)
     if (!user) throw new HTTPException(404, { message: `User with id '${raw}' not found` })
     c.set('user', user)
+    c.set('session', session)
     await next()
   })
 
-  return new Hono()
+  return new Hono<Env>()
     .post('/add', jsonBody(newUserSchema), async (c) => {
       const user = await accounts.register(c.req.valid('json'))
       return c.json(present(user, c), 201)
     })
     .get('/:id', ownUser, (c) => c.json(present(c.var.user, c)))
-    .on(['PUT', 'PATCH'], '/:id', ownUser, jsonBody(userChangesSchema), async (c) =>
-      c.json(present(await accounts.update(c.var.user, c.req.valid('json')), c)),
-    )
+    .on(['PUT', 'PATCH'], '/:id', ownUser, jsonBody(userChangesSchema), async (c) => {
+      const { currentPassword, ...changes } = c.req.valid('json')
+      const { user, session } = c.var
+      // A new password needs the current one, checked as a sign-in is (so a stolen token cannot
+      // set one, nor guess the current one freely), and ends every other session of the user.
+      if (changes.password !== undefined) {
+        if (!currentPassword) throw new HTTPException(400, { message: CURRENT_PASSWORD.required })
+        await checkPassword(
+          { username: user.username, password: currentPassword, client: clientOf(c) },
+          CURRENT_PASSWORD.wrong,
+        )
+      }
+      const updated = await accounts.update(user, changes)
+      if (changes.password !== undefined) {
+        await sessions.endOthers(user.id, session.id)
+        metrics?.sessionsEnded.inc({ reason: 'password-change' })
+      }
+      return c.json(present(updated, c))
+    })
 }

@@ -26,7 +26,8 @@ describe.runIf(WITH_POSTGRES)('PostgreSQL', () => {
     const sql = postgres(url, { onnotice: () => undefined })
     await sql`DROP INDEX users_username_key_key`
     await sql`ALTER TABLE users DROP COLUMN username_key`
-    await sql`DELETE FROM schema_migrations WHERE version = 3`
+    await sql`DROP TABLE sessions`
+    await sql`DELETE FROM schema_migrations WHERE version >= 3`
     for (const [username, email] of [
       ['Zoë', 'zoe1@example.com'],
       ['zoe', 'zoe2@example.com'],

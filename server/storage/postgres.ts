@@ -1,5 +1,6 @@
 import postgres, { type PendingQuery, type Row, type Sql, type TransactionSql } from 'postgres'
 import type { LoginAttemptLog } from '../auth/login-throttle.ts'
+import type { SessionRecord, SessionStore } from '../auth/sessions.ts'
 import { TakenError, type NewUser, type UserChanges, type UserStore } from '../users/user-store.ts'
 import { StorageUnavailableError, type Migration, type Storage } from './storage.ts'
 import { changedFields, COLUMNS, fromRow, keyedNames } from './user-rows.ts'
@@ -56,6 +57,21 @@ const MIGRATIONS: readonly PostgresMigration[] = [
         await tx`UPDATE users SET username_key = ${key} WHERE id = ${id}`
       await tx`CREATE UNIQUE INDEX users_username_key_key ON users (username_key)`
     },
+  },
+  {
+    version: 4,
+    name: 'sessions',
+    sql: `
+      CREATE TABLE sessions (
+        id text PRIMARY KEY,
+        user_id bigint NOT NULL,
+        refresh_id text NOT NULL,
+        created_at bigint NOT NULL,
+        expires_at bigint NOT NULL,
+        ended_at bigint
+      );
+      CREATE INDEX sessions_by_user ON sessions (user_id);
+      CREATE INDEX sessions_by_expiry ON sessions (expires_at);`,
   },
 ]
 
@@ -234,13 +250,83 @@ export async function openPostgresStorage({ url, poolMax }: PostgresOptions): Pr
       ),
     clear: (key) =>
       tracked(async () => void (await sql`DELETE FROM login_attempts WHERE username = ${key}`)),
+    count: (key, since) =>
+      tracked(async () => {
+        const [row] = await sql<{ n: number }[]>`
+          SELECT count(*)::integer AS n FROM login_attempts WHERE username = ${key} AND at > ${since}`
+        return row?.n ?? 0
+      }),
+    release: (key, at) =>
+      tracked(async () => {
+        await sql`DELETE FROM login_attempts WHERE ctid = (
+                    SELECT ctid FROM login_attempts WHERE username = ${key} AND at = ${at} LIMIT 1)`
+      }),
     prune: (before) =>
       tracked(async () => void (await sql`DELETE FROM login_attempts WHERE at <= ${before}`)),
+  }
+
+  // bigint columns come back as strings (the driver keeps their precision).
+  type SessionRow = Record<keyof SessionRecord, string | null>
+  const sessionFrom = (row: SessionRow | undefined): SessionRecord | undefined =>
+    row && {
+      id: String(row.id),
+      userId: Number(row.userId),
+      refreshId: String(row.refreshId),
+      createdAt: Number(row.createdAt),
+      expiresAt: Number(row.expiresAt),
+      endedAt: row.endedAt === null ? null : Number(row.endedAt),
+    }
+  const sessionColumns = sql`id, user_id AS "userId", refresh_id AS "refreshId",
+    created_at AS "createdAt", expires_at AS "expiresAt", ended_at AS "endedAt"`
+
+  const sessions: SessionStore = {
+    start: ({ id, userId, refreshId, createdAt, expiresAt }) =>
+      tracked(async () => {
+        await sql`INSERT INTO sessions (id, user_id, refresh_id, created_at, expires_at)
+                  VALUES (${id}, ${userId}, ${refreshId}, ${createdAt}, ${expiresAt})`
+      }),
+    find: (id) =>
+      tracked(async () => {
+        const [row] = await sql<
+          SessionRow[]
+        >`SELECT ${sessionColumns} FROM sessions WHERE id = ${id}`
+        return sessionFrom(row)
+      }),
+    // Each UPDATE takes the row's lock: of two refreshes with one token, the second finds the
+    // token moved on, and ends the session.
+    rotate: (id, from, to, at) =>
+      tracked(async () => {
+        const rotated = await sql`
+          UPDATE sessions SET refresh_id = ${to}
+          WHERE id = ${id} AND refresh_id = ${from} AND ended_at IS NULL AND expires_at > ${at}
+          RETURNING id`
+        if (rotated.length > 0) return 'rotated'
+        const ended = await sql`
+          UPDATE sessions SET ended_at = ${at}
+          WHERE id = ${id} AND ended_at IS NULL AND expires_at > ${at}
+          RETURNING id`
+        return ended.length > 0 ? 'reused' : 'ended'
+      }),
+    end: (id, at) =>
+      tracked(async () => {
+        await sql`UPDATE sessions SET ended_at = ${at} WHERE id = ${id} AND ended_at IS NULL`
+      }),
+    endAllOf: (userId, at, exceptId) =>
+      tracked(async () => {
+        await sql`UPDATE sessions SET ended_at = ${at}
+                  WHERE user_id = ${userId} AND id IS DISTINCT FROM ${exceptId ?? null}
+                    AND ended_at IS NULL`
+      }),
+    prune: (before) =>
+      tracked(async () => {
+        await sql`DELETE FROM sessions WHERE expires_at <= ${before} OR ended_at <= ${before}`
+      }),
   }
 
   return {
     users,
     loginAttempts,
+    sessions,
     ping: () => tracked(async () => void (await sql`SELECT 1`)),
     close: () => sql.end({ timeout: 5 }),
     poolStats: () => ({

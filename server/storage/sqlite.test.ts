@@ -63,6 +63,7 @@ describe('a users.db from before user names were compared by their key', () => {
     const old = new DatabaseSync(file)
     old.exec('DROP INDEX users_by_username_key')
     old.exec('ALTER TABLE users DROP COLUMN username_key')
+    old.exec('DROP TABLE sessions')
     old.exec('PRAGMA user_version = 2')
     const add = old.prepare(
       `INSERT INTO users (username, email, password_hash, first_name, last_name)

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
 import type { LoginAttemptLog } from '../auth/login-throttle.ts'
+import type { SessionRecord, SessionStore } from '../auth/sessions.ts'
 import { TakenError, USER_FIELDS, type NewUser, type UserStore } from '../users/user-store.ts'
 import type { Migration, Storage } from './storage.ts'
 import { changedFields, COLUMNS, fromRow, keyedNames, type UserRow } from './user-rows.ts'
@@ -58,7 +59,40 @@ const MIGRATIONS: readonly SqliteMigration[] = [
       db.exec('CREATE UNIQUE INDEX users_by_username_key ON users (username_key)')
     },
   },
+  {
+    version: 4,
+    name: 'sessions',
+    sql: `
+      CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL,
+        refresh_id TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        ended_at INTEGER
+      ) STRICT;
+      CREATE INDEX sessions_by_user ON sessions (user_id);
+      CREATE INDEX sessions_by_expiry ON sessions (expires_at)`,
+  },
 ]
+
+interface SessionRow {
+  id: string
+  user_id: number
+  refresh_id: string
+  created_at: number
+  expires_at: number
+  ended_at: number | null
+}
+
+const sessionFromRow = (row: SessionRow): SessionRecord => ({
+  id: row.id,
+  userId: Number(row.user_id),
+  refreshId: row.refresh_id,
+  createdAt: Number(row.created_at),
+  expiresAt: Number(row.expires_at),
+  endedAt: row.ended_at === null ? null : Number(row.ended_at),
+})
 
 /** In one transaction: run `work`, commit; roll back on a throw. */
 function transaction<T>(db: DatabaseSync, work: () => T): T {
@@ -148,6 +182,12 @@ export function openSqliteStorage(file: string): Storage {
   )
   const addAttempt = db.prepare('INSERT INTO login_attempts (username, at) VALUES (?, ?)')
   const clearAttempts = db.prepare('DELETE FROM login_attempts WHERE username = ?')
+  const countAttempts = db.prepare(
+    'SELECT COUNT(*) AS n FROM login_attempts WHERE username = ? AND at > ?',
+  )
+  const releaseAttempt = db.prepare(
+    'DELETE FROM login_attempts WHERE rowid = (SELECT rowid FROM login_attempts WHERE username = ? AND at = ? LIMIT 1)',
+  )
   const pruneAttempts = db.prepare('DELETE FROM login_attempts WHERE at <= ?')
 
   const findById = (id: number) => {
@@ -207,12 +247,54 @@ export function openSqliteStorage(file: string): Storage {
         return recent
       }),
     clear: (key) => void clearAttempts.run(key),
+    count: (key, since) => Number((countAttempts.get(key, since) as { n: number }).n),
+    release: (key, at) => void releaseAttempt.run(key, at),
     prune: (before) => void pruneAttempts.run(before),
+  })
+
+  const sessionById = db.prepare('SELECT * FROM sessions WHERE id = ?')
+  const startSession = db.prepare(
+    `INSERT INTO sessions (id, user_id, refresh_id, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?)`,
+  )
+  const moveRefresh = db.prepare('UPDATE sessions SET refresh_id = ? WHERE id = ?')
+  const endSession = db.prepare(
+    'UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL',
+  )
+  const endSessionsOf = db.prepare(
+    'UPDATE sessions SET ended_at = ? WHERE user_id = ? AND id IS NOT ? AND ended_at IS NULL',
+  )
+  const pruneSessions = db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR ended_at <= ?')
+  const findSession = (id: string) => {
+    const row = sessionById.get(id) as SessionRow | undefined
+    return row && sessionFromRow(row)
+  }
+
+  const sessions = promised<SessionStore>({
+    start: ({ id, userId, refreshId, createdAt, expiresAt }) =>
+      void startSession.run(id, userId, refreshId, createdAt, expiresAt),
+    find: findSession,
+    // BEGIN IMMEDIATE: no other process can rotate between this one's read and its write.
+    rotate: (id, from, to, at) =>
+      transaction(db, () => {
+        const session = findSession(id)
+        if (!session || session.endedAt !== null || session.expiresAt <= at) return 'ended'
+        if (session.refreshId === from) {
+          moveRefresh.run(to, id)
+          return 'rotated'
+        }
+        endSession.run(at, id)
+        return 'reused'
+      }),
+    end: (id, at) => void endSession.run(at, id),
+    endAllOf: (userId, at, exceptId) => void endSessionsOf.run(at, userId, exceptId ?? null),
+    prune: (before) => void pruneSessions.run(before, before),
   })
 
   return {
     users,
     loginAttempts,
+    sessions,
     ...promised<Pick<Storage, 'ping' | 'close'>>({
       ping: () => void db.prepare('SELECT 1').get(),
       close: () => db.close(),

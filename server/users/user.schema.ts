@@ -108,6 +108,8 @@ export const newUserSchema = v.pipe(
 )
 
 export const userChangesSchema = v.object({
+  /** ours: the current password, which a change of password must carry. */
+  currentPassword: v.optional(v.pipe(v.string(), v.maxLength(128))),
   username: v.optional(username),
   email: v.optional(email),
   firstName: v.optional(required('First name', 50)),

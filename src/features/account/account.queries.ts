@@ -1,16 +1,15 @@
 import { queryOptions } from '@tanstack/react-query'
 import { fetchUser } from './account.api.ts'
 import { accountKeys } from './account.keys.ts'
-import type { Session } from '../../domain/session/session.atoms.ts'
+import type { WithToken } from './session-tokens.ts'
 
 export { accountKeys }
 
-/** The signed-in shopper's profile (users/{id}, with their token). */
-export function userQuery(session: Session) {
+/** The signed-in shopper's profile (users/{id}, with their token, renewed when it expired). */
+export function userQuery(id: number, withToken: WithToken) {
   // The token authorises the request; it does not identify the data, so it is not part of the key.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
-    queryKey: accountKeys.user(session.id),
-    queryFn: ({ signal }) => fetchUser(session.id, session.token, signal),
+    queryKey: accountKeys.user(id),
+    queryFn: ({ signal }) => withToken((token) => fetchUser(id, token, signal)),
   })
 }

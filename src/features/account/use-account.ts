@@ -1,20 +1,31 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router'
-import { useSetAtom } from 'jotai'
+import { useSetAtom, useStore } from 'jotai'
 import { useCallback } from 'react'
 import { ApiError, toApiError } from '../../lib/api-error.ts'
 import { accountMessages } from '../../lib/page-messages.ts'
-import { login, register, type Credentials, type RegistrationPayload } from './account.api.ts'
+import {
+  login,
+  logout,
+  register,
+  type Credentials,
+  type RegistrationPayload,
+} from './account.api.ts'
 import { accountKeys } from './account.queries.ts'
 import type { LoginResponse } from './account.schemas.ts'
-import { clearSessionAtom, signInAtom } from '../../domain/session/session.atoms.ts'
+import { clearSessionAtom, sessionAtom, signInAtom } from '../../domain/session/session.atoms.ts'
 
 /** Keeps what a login answers as the session (rules.md § State changes): first name, id and token; never the password. */
 function useStartSession() {
   const signIn = useSetAtom(signInAtom)
   return useCallback(
     (response: LoginResponse) =>
-      signIn({ id: response.id, userName: response.firstName, token: response.accessToken }),
+      signIn({
+        id: response.id,
+        userName: response.firstName,
+        token: response.accessToken,
+        refreshToken: response.refreshToken,
+      }),
     [signIn],
   )
 }
@@ -50,16 +61,23 @@ export function useRegister() {
   })
 }
 
-/** Sign-out (rules.md § State changes, decisions.md § Accounts and sessions): the session goes, user data leaves the cache, back to home. */
+/**
+ * Sign-out (rules.md § State changes, decisions.md § Accounts and sessions): the session ends on the
+ * server, so its tokens are refused wherever they are; it goes from this device at once, whether
+ * or not the server could be told; user data leaves the cache; back to home.
+ */
 export function useSignOut() {
+  const store = useStore()
   const clearSession = useSetAtom(clearSessionAtom)
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useCallback(() => {
+    const session = store.get(sessionAtom)
     clearSession()
     queryClient.removeQueries({ queryKey: accountKeys.all })
+    if (session) void logout({ token: session.token, refreshToken: session.refreshToken })
     void navigate({ to: '/' })
-  }, [clearSession, queryClient, navigate])
+  }, [store, clearSession, queryClient, navigate])
 }
 
 /** 'Back one page' after signing in or registering (rules.md § Sign-in and registration), or home when there is none. */

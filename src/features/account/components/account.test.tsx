@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { delay, http } from 'msw'
+import { delay, http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { accountMessages } from '../../../lib/page-messages.ts'
 import { apiServer, testApi, useDummyJsonApi } from '../../../test/api-server.ts'
@@ -31,7 +31,9 @@ function recordBodies(path: string) {
 }
 
 const storedSessionKeys = () =>
-  ['userDetails', 'isUserLoggedIn', 'accessToken'].map((key) => localStorage.getItem(key))
+  ['userDetails', 'isUserLoggedIn', 'accessToken', 'refreshToken'].map((key) =>
+    localStorage.getItem(key),
+  )
 
 describe('account modal (rules.md § Account modal)', () => {
   it('signs in from the modal, which then closes; only the first name, id and token are stored', async () => {
@@ -95,7 +97,7 @@ describe('account modal (rules.md § Account modal)', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'SignOut' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
-    expect(storedSessionKeys()).toEqual([null, null, null])
+    expect(storedSessionKeys()).toEqual([null, null, null, null])
     expect(queryClient.getQueryData(accountKeys.user(1))).toBeUndefined()
     const again = await openAccountModal(user)
     expect(within(again).getByRole('heading', { name: 'Create An Account' })).toBeInTheDocument()
@@ -296,6 +298,7 @@ describe('my account (/myaccount, rules.md § My account)', () => {
         firstName: 'Emma',
         lastName: 'Johnson',
         password: 'n3w-pass',
+        currentPassword: 'emilyspass',
         birthDate: '1996-05-30',
       }),
     ])
@@ -355,8 +358,9 @@ describe('my account (/myaccount, rules.md § My account)', () => {
 describe('an expired or revoked session', () => {
   it('signs the shopper out with a message, leaves the account page and keeps the cart', async () => {
     await seedSession()
-    // A token the server no longer accepts (as after expiry or a changed secret).
+    // Tokens the server no longer accepts (as after a changed secret): none renews the other.
     localStorage.setItem('accessToken', JSON.stringify('aaa.bbb.ccc'))
+    localStorage.setItem('refreshToken', JSON.stringify('aaa.bbb.ccc'))
     const cart = [
       {
         id: 1,
@@ -374,8 +378,108 @@ describe('an expired or revoked session', () => {
       await screen.findByText('Your session has ended. Please sign in again.'),
     ).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
-    expect(storedSessionKeys()).toEqual([null, null, null])
+    expect(storedSessionKeys()).toEqual([null, null, null, null])
     expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual(cart)
     expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument()
+  })
+})
+
+describe('sessions that end (decisions.md § Accounts and sessions)', () => {
+  const signOutFromModal = async (user: Awaited<ReturnType<typeof renderApp>>['user']) => {
+    const dialog = await openAccountModal(user)
+    await user.click(within(dialog).getByRole('button', { name: 'SignOut' }))
+  }
+  const me = (token: string) => testApi().call('/api/auth/me', { token })
+  const SESSION_ENDED = 'Your session has ended. Please sign in again.'
+
+  it('SignOut ends the session on the server: its tokens are refused from then on', async () => {
+    const { accessToken, refreshToken } = await seedSession()
+    const { user, router } = await renderApp('/products')
+    const bodies = recordBodies('/api/auth/logout')
+    await signOutFromModal(user)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(storedSessionKeys()).toEqual([null, null, null, null])
+    await waitFor(() => expect(bodies).toEqual([{ refreshToken }]))
+    await waitFor(async () => expect((await me(accessToken)).status).toBe(401))
+    const refreshed = await testApi().call('/api/auth/refresh', { body: { refreshToken } })
+    expect(refreshed.status).toBe(403)
+  })
+
+  it('SignOut signs out on this device when the server cannot be told (offline, or no sign-out there)', async () => {
+    await seedSession()
+    apiServer.use(http.post('*/api/auth/logout', () => HttpResponse.error()))
+    const { user, router } = await renderApp('/products')
+    await signOutFromModal(user)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(storedSessionKeys()).toEqual([null, null, null, null])
+    expect(screen.queryByText(/went wrong|offline/i)).not.toBeInTheDocument()
+  })
+
+  it('renews an expired access token with the refresh token, once, and the page loads', async () => {
+    const seeded = await seedSession()
+    testApi().clock.advance(61 * 60_000)
+    expect((await me(seeded.accessToken)).status).toBe(401)
+    const bodies = recordBodies('/api/auth/refresh')
+    await renderApp('/myaccount')
+    const details = await screen.findByRole('region', { name: 'Personal Details' })
+    expect(within(details).getByText('First Name').nextElementSibling).toHaveTextContent('Emily')
+    expect(bodies).toEqual([expect.objectContaining({ refreshToken: seeded.refreshToken })])
+    const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null') as string
+    expect(stored('accessToken')).not.toBe(seeded.accessToken)
+    expect(stored('refreshToken')).not.toBe(seeded.refreshToken)
+    expect((await me(stored('accessToken'))).status).toBe(200)
+  })
+
+  it('a refresh token used twice ends the session: the shopper is signed out with the message', async () => {
+    const seeded = await seedSession()
+    // Someone else renews with a copy of it first.
+    await testApi().call('/api/auth/refresh', { body: { refreshToken: seeded.refreshToken } })
+    testApi().clock.advance(61 * 60_000)
+    const { router } = await renderApp('/myaccount')
+    expect(await screen.findByText(SESSION_ENDED)).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(storedSessionKeys()).toEqual([null, null, null, null])
+  })
+
+  it('a password changed on another device signs this one out at its next request', async () => {
+    await seedSession()
+    const elsewhere = await seedSession()
+    localStorage.clear()
+    await seedSession()
+    const changed = await testApi().call('/api/users/1', {
+      method: 'PUT',
+      token: elsewhere.accessToken,
+      body: { password: 'n3w-pass', currentPassword: 'emilyspass' },
+    })
+    expect(changed.status).toBe(200)
+    await renderApp('/myaccount')
+    expect(await screen.findByText(SESSION_ENDED)).toBeInTheDocument()
+    expect(storedSessionKeys()).toEqual([null, null, null, null])
+  })
+
+  it('signs in to an account many wrong passwords were tried on: the browser does the work asked', async () => {
+    for (let i = 0; i < 20; i++)
+      await testApi().call('/api/auth/login', {
+        body: { username: 'emilys', password: 'guess1' },
+        client: `192.0.2.${i}`,
+      })
+    const bodies = recordBodies('/api/auth/login')
+    const { user } = await renderApp('/')
+    const dialog = await openAccountModal(user)
+    const form = within(dialog).getByRole('form', { name: 'Sign In' })
+    await user.type(within(form).getByLabelText('User Name'), 'emilys')
+    await user.type(within(form).getByLabelText('Password'), 'emilyspass')
+    await user.click(within(form).getByRole('button', { name: 'Sign In' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), {
+      timeout: 10_000,
+    })
+    expect(localStorage.getItem('isUserLoggedIn')).toBe('true')
+    expect(bodies).toEqual([
+      expect.not.objectContaining({ proof: expect.anything() as unknown }),
+      expect.objectContaining({
+        proof: { challenge: expect.any(String) as unknown, nonce: expect.any(String) as unknown },
+      }),
+    ])
+    expect(screen.queryByText(/too many|proof of work/i)).not.toBeInTheDocument()
   })
 })

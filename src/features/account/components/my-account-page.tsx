@@ -1,8 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { useAtomValue } from 'jotai'
+import { useAtomValue, useStore } from 'jotai'
 import { useState } from 'react'
 import { accountMessages } from '../../../lib/page-messages.ts'
 import { userQuery } from '../account.queries.ts'
+import { tokenCaller } from '../session-tokens.ts'
 import { sessionAtom, type Session } from '../../../domain/session/session.atoms.ts'
 import styles from './my-account.module.css'
 import { ProfileForm } from './profile-form.tsx'
@@ -20,7 +21,8 @@ export function MyAccountPage() {
 }
 
 function Profile({ session }: { session: Session }) {
-  const { data: user } = useSuspenseQuery(userQuery(session))
+  const store = useStore()
+  const { data: user } = useSuspenseQuery(userQuery(session.id, tokenCaller(store)))
   const [editing, setEditing] = useState(false)
   return editing ? (
     <ProfileForm user={user} session={session} onDone={() => setEditing(false)} />

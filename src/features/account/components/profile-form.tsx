@@ -1,6 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useSetAtom } from 'jotai'
+import { useSetAtom, useStore } from 'jotai'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/button.tsx'
@@ -9,6 +9,7 @@ import { accountMessages } from '../../../lib/page-messages.ts'
 import { validation } from '../../../lib/form-messages.ts'
 import { passwordMatches, saveProfile } from '../account.api.ts'
 import { accountKeys } from '../account.queries.ts'
+import { tokenCaller } from '../session-tokens.ts'
 import type { User } from '../account.schemas.ts'
 import { profileSchema, type ProfileInput, type ProfileOutput } from '../forms/profile.schema.ts'
 import { GENDERS } from '../forms/registration.schema.ts'
@@ -32,6 +33,7 @@ interface ProfileFormProps {
  */
 export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
   const queryClient = useQueryClient()
+  const store = useStore()
   const rename = useSetAtom(renameSessionAtom)
   const [verified, setVerified] = useState(false)
   const form = useForm<ProfileInput, unknown, ProfileOutput>({
@@ -68,7 +70,7 @@ export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
 
   const save = useMutation({
     mutationFn: (values: ProfileOutput) =>
-      saveProfile(user, session.token, {
+      saveProfile(user, tokenCaller(store), {
         firstName: values.firstName,
         lastName: values.lastName,
         email: values.email,
@@ -76,6 +78,7 @@ export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
         birthDate: values.birthDate,
         gender: values.gender,
         password: values.newPassword,
+        currentPassword: values.oldPassword,
       }),
     meta: { successMessage: 'Your profile has been updated' },
     onSuccess: (updated) => {
