@@ -1,0 +1,102 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+
+/**
+ * Sessions that end (decisions.md § Accounts and sessions), in the browser against the real
+ * server: signing out ends the session's tokens on the server, and a password changed on one
+ * device signs the others out at their next request. Each test has a shopper of its own, so the
+ * demo shopper the other tests sign in as keeps its password.
+ */
+
+const SESSION_ENDED = 'Your session has ended. Please sign in again.'
+
+async function newShopper(request: APIRequestContext, label: string) {
+  const username = `${label}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+  const shopper = { username, password: 'First-pass1', newPassword: 'Second-pass2' }
+  const res = await request.post('/api/users/add', {
+    data: {
+      username,
+      email: `${username}@example.com`,
+      firstName: 'Kojo',
+      lastName: 'Asante',
+      // The profile form asks for a phone number before it saves.
+      phone: '+233 24 123 4567',
+      password: shopper.password,
+    },
+  })
+  expect(res.status()).toBe(201)
+  return shopper
+}
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/userauth')
+  const form = page.getByRole('form', { name: 'Sign In' })
+  await form.getByLabel('User Name').fill(username)
+  await form.getByLabel('Password').fill(password)
+  await form.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).not.toHaveURL(/\/userauth$/)
+}
+
+const storedTokens = (page: Page) =>
+  page.evaluate(() => {
+    const read = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null') as string | null
+    return { accessToken: read('accessToken'), refreshToken: read('refreshToken') }
+  })
+
+test('Sign Out ends the session on the server: its tokens are refused from then on', async ({
+  page,
+  request,
+}) => {
+  const shopper = await newShopper(request, 'out')
+  await signIn(page, shopper.username, shopper.password)
+  const { accessToken, refreshToken } = await storedTokens(page)
+  expect(accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+  const me = () =>
+    request.get('/api/auth/me', { headers: { Authorization: `Bearer ${accessToken}` } })
+  expect((await me()).status()).toBe(200)
+
+  const signedOut = page.waitForResponse('**/api/auth/logout')
+  await page.getByRole('banner').getByRole('button', { name: 'Account' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'SignOut' }).click()
+  expect((await signedOut).status()).toBe(204)
+  await expect(page).toHaveURL(/\/$/)
+  expect(await storedTokens(page)).toEqual({ accessToken: null, refreshToken: null })
+
+  expect((await me()).status()).toBe(401)
+  const refreshed = await request.post('/api/auth/refresh', { data: { refreshToken } })
+  expect(refreshed.status()).toBe(403)
+})
+
+test('a password changed in My Account signs the shopper’s other browser out at its next request, with the message', async ({
+  browser,
+  request,
+}) => {
+  test.slow() // two browsers, each signing in and opening the account page
+  const shopper = await newShopper(request, 'pwd')
+  const [here, elsewhere] = await Promise.all([browser.newContext(), browser.newContext()])
+  try {
+    const [page, other] = await Promise.all([here.newPage(), elsewhere.newPage()])
+    await signIn(page, shopper.username, shopper.password)
+    await signIn(other, shopper.username, shopper.password)
+
+    await page.goto('/myaccount')
+    await page.getByRole('button', { name: 'Edit' }).click()
+    const profile = page.getByRole('form', { name: 'Edit personal details' })
+    await profile.getByLabel('Current Password').fill(shopper.password)
+    await profile.getByLabel('Current Password').blur()
+    await profile.getByLabel('New Password').fill(shopper.newPassword)
+    await profile.getByLabel('Confirm Password').fill(shopper.newPassword)
+    await profile.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(page.getByText('Your profile has been updated')).toBeVisible()
+    // This browser stays signed in.
+    await page.reload()
+    await expect(page.getByRole('region', { name: 'Personal Details' })).toBeVisible()
+
+    // The other one is signed out at its next request, and told why.
+    await other.goto('/myaccount')
+    await expect(other.getByText(SESSION_ENDED)).toBeVisible()
+    await expect(other).toHaveURL(/\/$/)
+    expect(await storedTokens(other)).toEqual({ accessToken: null, refreshToken: null })
+  } finally {
+    await Promise.all([here.close(), elsewhere.close()])
+  }
+})
