@@ -65,7 +65,7 @@ export interface AppDeps {
 
 export const MAX_BODY_BYTES = 64 * 1024
 /** What the catalogue answers kept in memory may hold together (API_CACHE_MB), by default. */
-export const DEFAULT_API_CACHE_BYTES = 32 * 2 ** 20
+export const DEFAULT_API_CACHE_BYTES = 16 * 2 ** 20
 
 /**
  * The catalogue API as one Hono app. The production server, Vite's dev server and the tests all

@@ -85,9 +85,9 @@ describe('loadConfig', () => {
     }
   })
 
-  it('bounds the answer and page caches at 32 MiB each unless API_CACHE_MB and PAGE_CACHE_MB say', () => {
+  it('bounds the answer and page caches at 16 and 32 MiB unless API_CACHE_MB and PAGE_CACHE_MB say', () => {
     expect(loadConfig({})).toMatchObject({
-      apiCacheBytes: 32 * 2 ** 20,
+      apiCacheBytes: 16 * 2 ** 20,
       pageCacheBytes: 32 * 2 ** 20,
     })
     expect(loadConfig({ API_CACHE_MB: '8', PAGE_CACHE_MB: '128' })).toMatchObject({

@@ -102,7 +102,7 @@ const envSchema = v.object({
     v.regex(/^(0(\.\d+)?|1(\.0*)?)$/, 'VITALS_SAMPLE_RATE must be a number from 0 to 1'),
     v.transform(Number),
   ),
-  API_CACHE_MB: megabytes('API_CACHE_MB', '32'),
+  API_CACHE_MB: megabytes('API_CACHE_MB', '16'),
   PAGE_CACHE_MB: megabytes('PAGE_CACHE_MB', '32'),
   DATABASE_POOL_MAX: v.pipe(
     v.optional(v.string(), '10'),
@@ -151,7 +151,7 @@ export interface ServerConfig {
   replicaId: string | undefined
   /** VITALS_SAMPLE_RATE: the share of page loads whose field data browsers send (default 1). */
   vitalsSampleRate: number
-  /** API_CACHE_MB, in bytes: what the catalogue answers kept in memory may hold (default 32 MiB). */
+  /** API_CACHE_MB, in bytes: what the catalogue answers kept in memory may hold (default 16 MiB). */
   apiCacheBytes: number
   /** PAGE_CACHE_MB, in bytes: what the rendered pages kept in memory may hold (default 32 MiB). */
   pageCacheBytes: number

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -14,6 +14,28 @@ const startServer = () =>
     { DATA_DIR: dataDir, JWT_SECRET: '', DATABASE_URL: '' },
     { captureStderr: true },
   )
+
+describe('npm start (server/launch.ts)', () => {
+  it('runs the server with its allocator settings, and passes SIGTERM on: both exit cleanly', async () => {
+    // As a shell without them: the launcher starts the server as a process of its own.
+    const launcher = startServerProcess(
+      { DATA_DIR: dataDir, JWT_SECRET: '', DATABASE_URL: '', MALLOC_MMAP_THRESHOLD_: '' },
+      { captureStderr: true, entry: 'server/launch.ts' },
+    )
+    const url = await launcher.url
+    expect((await fetch(`${url}/api/health`)).status).toBe(200)
+    if (process.platform === 'linux') {
+      const pid = launcher.child.pid ?? 0
+      const [server] = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ')
+      const environment = readFileSync(`/proc/${server}/environ`, 'utf8').split('\0')
+      expect(environment).toContain('MALLOC_MMAP_THRESHOLD_=131072')
+    }
+    launcher.child.kill('SIGTERM')
+    expect(await launcher.exited).toBe(0)
+    expect(launcher.output()).toContain('SIGTERM received')
+    await expect(fetch(`${url}/api/health`)).rejects.toThrow()
+  }, 30_000)
+})
 
 describe('npm start (server/main.ts)', () => {
   it('serves the API on PORT, keeps users in DATA_DIR, and shuts down cleanly on SIGTERM', async () => {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { ALLOCATOR_SETTINGS } from '../server/allocator.ts'
 
 export interface ServerProcess {
   child: ChildProcess
@@ -14,18 +15,25 @@ export interface ServerProcess {
  * Starts the real server (`server/main.ts`, as `npm start` runs it) in its own process on a free
  * port. `env` is added to this process's environment; pass DATA_DIR to keep tests' users apart.
  * With `captureStderr` the server's errors go into `output()`, otherwise to this process's stderr.
- * `cwd` runs another checkout's server (with its own dist/), e.g. an earlier version to compare.
+ * `cwd` runs another checkout's server (with its own dist/), e.g. an earlier version to compare;
+ * `entry` another entry (server/launch.ts, as `npm start` runs it).
  */
 export function startServerProcess(
   env: Record<string, string>,
-  { captureStderr = false, cwd }: { captureStderr?: boolean; cwd?: string } = {},
+  {
+    captureStderr = false,
+    cwd,
+    entry = 'server/main.ts',
+  }: { captureStderr?: boolean; cwd?: string; entry?: string } = {},
 ): ServerProcess {
   const child = spawn(
     process.execPath,
-    ['--experimental-strip-types', '--experimental-sqlite', 'server/main.ts'],
+    ['--experimental-strip-types', '--experimental-sqlite', entry],
     {
       cwd,
-      env: { ...process.env, PORT: '0', ...env },
+      // The allocator settings `npm start` gives it (server/launch.ts); another checkout's server
+      // runs as its own `npm start` ran it.
+      env: { ...process.env, PORT: '0', ...(cwd ? {} : ALLOCATOR_SETTINGS), ...env },
       stdio: ['ignore', 'pipe', captureStderr ? 'pipe' : 'inherit'],
     },
   )

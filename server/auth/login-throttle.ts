@@ -145,13 +145,15 @@ export class LoginThrottle {
     }
 
     // An address that spent its guesses on this account is told so, rather than asked for work.
-    const pairRecent = await this.#log.count(keys.pair, since)
-    if (pairRecent >= perAccountAndAddress) {
+    let pairRecorded = false
+    if ((await this.#log.count(keys.pair, since)) >= perAccountAndAddress) {
       const refused = await this.#refusal(keys.pair, perAccountAndAddress, now, since, PAIR_MESSAGE)
       if (refused) return refused
+      pairRecorded = true // one of them left the window meanwhile: this attempt is in it now
     }
     const difficulty = this.difficulty(await this.#log.count(keys.account, since))
     if (difficulty > 0 && !(await this.#proven(account, difficulty, proof, now))) {
+      if (pairRecorded) await this.#log.release(keys.pair, now)
       return {
         status: 429,
         message:
@@ -162,7 +164,9 @@ export class LoginThrottle {
     }
 
     const refused =
-      (await this.#refusal(keys.pair, perAccountAndAddress, now, since, PAIR_MESSAGE)) ??
+      (pairRecorded
+        ? undefined
+        : await this.#refusal(keys.pair, perAccountAndAddress, now, since, PAIR_MESSAGE)) ??
       (await this.#refusal(keys.address, perAddress, now, since, ADDRESS_MESSAGE))
     if (refused) return refused
     await this.#log.reserve(keys.account, now, since, Number.MAX_SAFE_INTEGER)
