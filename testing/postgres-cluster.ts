@@ -121,19 +121,26 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     }
   }
 
-  const pause = async () => {
+  /**
+   * Stops the server: by default a fast shutdown (it ends the sessions and writes a checkpoint, so
+   * it starts again as it was); `immediate` skips the checkpoint, for a cluster about to be
+   * removed (the checkpoint of every database the tests made took longer than a test hook allows
+   * on one slow core).
+   */
+  const halt = async (immediate = false) => {
     const child = server
     server = undefined
     if (!child || child.exitCode !== null) return
     const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill('SIGINT') // fast shutdown: ends the sessions, writes a checkpoint
+    child.kill(immediate ? 'SIGQUIT' : 'SIGINT')
     await exited
   }
+  const pause = () => halt()
 
   try {
     await start()
   } catch (error) {
-    await pause()
+    await halt(true)
     rmSync(root, { recursive: true, force: true })
     throw error
   }
@@ -153,7 +160,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     pause,
     start,
     async stop() {
-      await pause()
+      await halt(true)
       rmSync(root, { recursive: true, force: true })
     },
   }
