@@ -261,6 +261,26 @@ test('emilys signs in; a profile edit says plainly that the demo API keeps nothi
   await expect(details.getByText('Emily', { exact: true })).toBeVisible()
 })
 
+test('SignOut signs out on the device: the demo API has no sign-out, and nothing is said about it', async ({
+  page,
+}) => {
+  await signIn(page)
+  const logout = page.waitForResponse('**/auth/logout')
+  await page.getByRole('banner').getByRole('button', { name: 'Account' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'SignOut' }).click()
+  expect((await logout).status()).toBe(404)
+  await expect(page).toHaveURL(/\/$/)
+  const stored = await page.evaluate(() =>
+    ['isUserLoggedIn', 'userDetails', 'accessToken', 'refreshToken'].map((key) =>
+      localStorage.getItem(key),
+    ),
+  )
+  expect(stored).toEqual([null, null, null, null])
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await page.goto('/myaccount')
+  await expect(page).toHaveURL(/\/$/)
+})
+
 test('a registration says plainly that the demo API keeps nothing', async ({ page }) => {
   await page.goto('/userauth')
   const form = page.getByRole('form', { name: 'Create Your Account' })
