@@ -35,7 +35,6 @@ test('the theme toggle switches to dark and is kept, with no flash, after a relo
   await page.emulateMedia({ colorScheme: 'light' })
   await page.goto('/')
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
-  // The switch works once the app has taken the page over (until then it is shown not ready).
   await hydrated(page)
   await page.getByRole('switch', { name: 'Dark theme' }).click()
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')

@@ -1,6 +1,6 @@
 import type { ConsoleMessage, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { APP_SCRIPT, delayAppScript, hydrated, recordStylesheets } from './support/settle.ts'
+import { APP_SCRIPT, hydrated, recordStylesheets } from './support/settle.ts'
 
 /**
  * The server sends one HTML for every shopper; the app takes it over in the browser of a shopper
@@ -95,24 +95,6 @@ for (const width of [390, 1440]) {
     })
   }
 }
-
-test('before the app takes the page over, its buttons say they are not ready (a tap would reach nothing yet), and work once it has', async ({
-  page,
-}) => {
-  // A slow connection: the app's entry script arrives 1.5 s after the page.
-  await delayAppScript(page)
-  await page.goto('/products', { waitUntil: 'commit' })
-  const show = page.getByRole('button', { name: 'Show Filter' })
-  await expect(show).toHaveAttribute('aria-disabled', 'true')
-  // It looks as it will for a moment, then dims while the wait lasts.
-  await expect.poll(() => show.evaluate((button) => getComputedStyle(button).opacity)).toBe('0.55')
-  // Playwright's click waits until it is enabled, as a shopper would see it become.
-  await show.click()
-  await expect(page.getByRole('complementary', { name: /^Filter/ })).toBeVisible()
-  const hide = page.getByRole('button', { name: 'Hide Filter' })
-  await expect(hide).not.toHaveAttribute('aria-disabled', 'true')
-  expect(await hide.evaluate((button) => getComputedStyle(button).opacity)).toBe('1')
-})
 
 test("the app's entry script asks Chrome to compile it as it downloads (V8's compile hint on its first line)", async ({
   page,

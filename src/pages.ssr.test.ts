@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { JSDOM, VirtualConsole } from 'jsdom'
 import jsonld from 'jsonld'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { EARLY_EVENTS_SCRIPT } from './lib/early-events.ts'
 import { summary } from './lib/page-heads.ts'
 import { discountedPrice } from './lib/pricing.ts'
 import {
@@ -255,43 +256,49 @@ describe('a product page', () => {
     expect(names).toEqual(['Meridian', 'All Products', expect.any(String), product.title])
   })
 
-  it("marks the app's buttons as not ready until the app takes over, and no form can send itself", async () => {
+  it('keeps taps made before the app takes over, and no form of the app can send itself', async () => {
     const product = await page('/product/1')
+    // The early events' script is in the head, before the app's code (lib/early-events.ts).
+    const scripts = [...product.document.head.querySelectorAll('script:not([src])')].map(
+      (script) => script.textContent,
+    )
+    expect(scripts).toContain(EARLY_EVENTS_SCRIPT)
+    // The app's buttons look and are as they will be: nothing marks them not ready.
     for (const name of ['Add to Cart', 'Express Checkout']) {
       const button = [...product.document.querySelectorAll('button')].find(
         (element) => element.textContent === name,
       )
-      expect(button?.getAttribute('aria-disabled'), name).toBe('true')
-      expect(button?.hasAttribute('data-awaiting-app'), name).toBe(true)
+      // (The stock rules' aria-disabled says false: this product can be bought.)
+      expect(button?.getAttribute('aria-disabled'), name).not.toBe('true')
+      expect(button?.hasAttribute('disabled'), name).toBe(false)
     }
-    // Enter in a field of the registration form must not send it, password and all, as a query.
+    // Two taps on Add to Cart are two; on the bookmark, one (data-repeat).
+    const add = [...product.document.querySelectorAll('button')].find(
+      (element) => element.textContent === 'Add to Cart',
+    )
+    expect(add?.hasAttribute('data-repeat')).toBe(true)
+    // Enter in a field of the registration form must not send it, password and all, as a query:
+    // the app's forms are `method="dialog"`, which natively sends nothing (JavaScript off too).
     const registration = await page('/userauth')
     for (const name of ['Sign In', 'Create Your Account']) {
-      const submit = registration.document.querySelector(
-        `form[aria-label="${name}"] button[type="submit"]`,
+      const form = registration.document.querySelector(`form[aria-label="${name}"]`)
+      expect(form?.getAttribute('method'), name).toBe('dialog')
+      expect(form?.querySelector('button[type="submit"]')?.hasAttribute('disabled'), name).toBe(
+        false,
       )
-      expect(submit?.hasAttribute('disabled'), name).toBe(true)
     }
     // The header's search works without the app: its form goes to /search.
-    const search = registration.document.querySelector('form[action="/search"] button')
-    expect(search?.hasAttribute('disabled')).toBe(false)
+    const search = registration.document.querySelector('form[action="/search"]')
+    expect(search?.getAttribute('method')).toBeNull()
   })
 
-  it("marks the header's app-only buttons as not ready too, on every page, but not its search", async () => {
+  it("leaves the header's buttons live on every page, as they will be", async () => {
     const { document } = await page('/customer-service/returns')
     const header = document.querySelector('header')!
-    for (const name of ['Open menu', 'Account']) {
-      const button = header.querySelector(`button[aria-label="${name}"]`)
-      expect(button?.getAttribute('aria-disabled'), name).toBe('true')
-      expect(button?.hasAttribute('data-awaiting-app'), name).toBe(true)
+    for (const button of header.querySelectorAll('button')) {
+      expect(button.hasAttribute('aria-disabled'), button.outerHTML).toBe(false)
+      expect(button.hasAttribute('disabled'), button.outerHTML).toBe(false)
     }
-    const more = [...header.querySelectorAll('button')].find((button) =>
-      button.textContent?.includes('More Categories'),
-    )
-    expect(more?.getAttribute('aria-disabled')).toBe('true')
-    expect(header.querySelector('button[aria-label="Search"]')?.hasAttribute('aria-disabled')).toBe(
-      false,
-    )
   })
 
   it('answers 404 with the not-found head for an unknown or malformed id', async () => {

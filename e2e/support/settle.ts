@@ -30,6 +30,20 @@ export async function delayAppScript(page: Page, ms = 1500): Promise<void> {
 }
 
 /**
+ * The app's entry script held back until `release()`: the server's page is on screen and the
+ * shopper acts on it, as on a slow phone before the app has taken it over.
+ */
+export async function holdAppScript(page: Page): Promise<{ release: () => void }> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(APP_SCRIPT, async (route) => {
+    await released
+    await route.continue()
+  })
+  return { release: () => release() }
+}
+
+/**
  * The addresses of the stylesheets the page requests from here on (each one a restyle of the whole
  * page as it arrives), filled in as they are requested.
  */

@@ -40,6 +40,18 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
     buckets: [0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
     registers,
   })
+  const earlyTaps = new Counter({
+    name: 'early_interactions_total',
+    help: 'Taps, keys and changes shoppers made before the app had taken the page over, by route pattern (kept and answered once it had)',
+    labelNames: ['route'] as const,
+    registers,
+  })
+  const earlyPages = new Counter({
+    name: 'early_interaction_pages_total',
+    help: 'Page loads whose shopper reached for a control before the app had taken the page over, by route pattern',
+    labelNames: ['route'] as const,
+    registers,
+  })
   // Labels a browser names: only so many distinct ones, so reports cannot grow the series.
   const routes = boundedLabels(50)
   const builds = boundedLabels(20)
@@ -120,6 +132,13 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
         const label = routes(route)
         if (metric === 'CLS') vitalShifts.observe({ route: label }, value)
         else vitalTimes.observe({ route: label, metric }, value / 1000)
+      },
+      /** One page load's taps before takeover (and whether it had any). */
+      early(route: string, count: number) {
+        if (count === 0) return
+        const label = routes(route)
+        earlyTaps.inc({ route: label }, count)
+        earlyPages.inc({ route: label })
       },
     },
     clientErrors: (() => {

@@ -66,6 +66,18 @@ describe('POST /api/vitals', () => {
     expect(values.get('web_vitals_cls_count{route=/product/$id}')).toBe(1)
   })
 
+  it('counts the taps a page took before the app took it over, and the pages that had any', async () => {
+    const { post, series } = await telemetrySite()
+    expect((await post('/api/vitals', { ...VITALS, early: 3 })).status).toBe(204)
+    expect((await post('/api/vitals', { ...VITALS, early: 0 }, '203.0.113.8')).status).toBe(204)
+    expect((await post('/api/vitals', { ...VITALS, early: 1 }, '203.0.113.9')).status).toBe(204)
+    const values = await series()
+    expect(values.get('early_interactions_total{route=/product/$id}')).toBe(4)
+    expect(values.get('early_interaction_pages_total{route=/product/$id}')).toBe(2)
+    for (const early of [-1, 1.5, 5000, '2'])
+      expect((await post('/api/vitals', { ...VITALS, early })).status, String(early)).toBe(400)
+  })
+
   it.each([
     ['not JSON', '{"route":', 400],
     ['a list', '[1,2]', 400],

@@ -17,6 +17,8 @@ export const vitalsSchema = v.strictObject({
   route: routePattern,
   build: buildId,
   connection: v.optional(v.picklist(['slow-2g', '2g', '3g', '4g'])),
+  /** Taps, keys and changes the page took before the app had taken it over (src/lib/early-events.ts). */
+  early: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000))),
   metrics: v.pipe(
     v.array(
       v.strictObject({
@@ -104,6 +106,7 @@ export function telemetryRoutes({ metrics, logger, now }: TelemetryDeps) {
       const report = c.req.valid('json')
       for (const { name, value } of report.metrics)
         metrics?.vitals.observe(report.route, name, value)
+      if (report.early !== undefined) metrics?.vitals.early(report.route, report.early)
       return c.body(null, 204)
     })
     .post('/client-errors', capped(8192), limited(), jsonBody(clientErrorSchema), (c) => {

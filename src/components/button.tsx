@@ -1,5 +1,4 @@
 import type { ButtonHTMLAttributes } from 'react'
-import { useAwaitingApp } from './awaiting-app.ts'
 import styles from './button.module.css'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost'
@@ -13,10 +12,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant
 }
 
-/** A button of the app, not ready until the app runs (useAwaitingApp). */
+/** A button of the app; a tap before the app runs is kept for it (lib/early-events.ts). */
 export function Button({ variant = 'primary', className, type = 'button', ...props }: ButtonProps) {
-  const awaitingApp = useAwaitingApp(type, props.disabled)
-  return (
-    <button type={type} className={buttonClass(variant, className)} {...props} {...awaitingApp} />
-  )
+  return <button type={type} className={buttonClass(variant, className)} {...props} />
 }

@@ -1,4 +1,6 @@
 import { createContext, startTransition, use, useEffect, useState, type ReactNode } from 'react'
+import { releaseEarlyEvents } from './early-events.ts'
+import { noteEarlyInteractions } from './telemetry/early-count.ts'
 
 // Outside the document's provider (a component rendered on its own, in a test) the app is running.
 const Hydrated = createContext(true)
@@ -16,9 +18,15 @@ export function useHydrated(): boolean {
   return use(Hydrated)
 }
 
-/** Gives `useHydrated` its answer below it; it wraps the whole document (document.tsx). */
+/**
+ * Gives `useHydrated` its answer below it; it wraps the whole document (document.tsx). Once the
+ * document has hydrated, the taps the page took before (lib/early-events.ts) reach the app.
+ */
 export function HydratedProvider({ children }: { children: ReactNode }) {
   const [hydrated, setHydrated] = useState(false)
-  useEffect(() => startTransition(() => setHydrated(true)), [])
+  useEffect(() => {
+    void releaseEarlyEvents().then(noteEarlyInteractions)
+    startTransition(() => setHydrated(true))
+  }, [])
   return <Hydrated value={hydrated}>{children}</Hydrated>
 }

@@ -3,6 +3,7 @@ import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals'
 import { routePattern } from '../route-pattern.ts'
 import { yieldToBrowser } from '../yield-to-browser.ts'
 import { beacon } from './beacon.ts'
+import { takeEarlyInteractions } from './early-count.ts'
 
 /** The User Timing mark set once the page's field data is being gathered. */
 const FIELD_DATA_MARK = 'meridian:field-data'
@@ -20,7 +21,8 @@ function connectionType(): string | undefined {
 
 /**
  * The page's web vitals from this shopper's browser (LCP, INP, CLS, FCP, TTFB, by the web-vitals
- * library, which reads what the browser measured before it loaded), kept as they are reported and
+ * library, which reads what the browser measured before it loaded), and how many taps it took
+ * before the app had taken it over (early-count.ts), kept as they are reported and
  * sent together each time the page is hidden (the shopper switches away, or leaves: the moment
  * web-vitals settles LCP, CLS and INP), as web-vitals advises. They are the landing page's: later
  * pages of the app are not loads of their own.
@@ -44,7 +46,9 @@ export async function reportFieldData(router: AnyRouter, landing: string): Promi
     if (document.visibilityState !== 'hidden' || queue.size === 0) return
     const metrics = [...queue].map(([name, value]) => ({ name, value }))
     queue.clear()
-    beacon('/api/vitals', { route, connection, metrics })
+    // With the first report only: the taps taken before the app had taken the page over.
+    const early = takeEarlyInteractions()
+    beacon('/api/vitals', { route, connection, metrics, ...(early !== undefined && { early }) })
   })
   // From here this page's measures are kept: a mark in the browser's performance timeline.
   performance.mark(FIELD_DATA_MARK)

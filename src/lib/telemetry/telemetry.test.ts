@@ -237,6 +237,23 @@ describe('field data', () => {
     ])
     expect(sent.every(({ status }) => status === 204)).toBe(true)
   })
+
+  it('sends the taps taken before the app took the page over, once, with the first report', async () => {
+    const { reportFieldData } = await fresh()
+    const { noteEarlyInteractions } = await import('./early-count.ts')
+    noteEarlyInteractions(2)
+    await reportFieldData(routerAt('/'), '/product/5')
+    vitals.callbacks.get('LCP')?.(metric('LCP', 900))
+    hide()
+    vitals.callbacks.get('INP')?.(metric('INP', 120))
+    hide()
+
+    const sent = await sentBeacons()
+    expect(sent.map(({ body, status }) => [body.early, status])).toEqual([
+      [2, 204],
+      [undefined, 204],
+    ])
+  })
 })
 
 describe('the listeners in the entry', () => {

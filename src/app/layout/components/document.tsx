@@ -1,5 +1,6 @@
 import { HeadContent, Scripts, useLocation } from '@tanstack/react-router'
 import { useEffect, useRef, type ReactNode } from 'react'
+import { EARLY_EVENTS_SCRIPT } from '../../../lib/early-events.ts'
 import { HydratedProvider, useHydrated } from '../../../lib/hydrated.tsx'
 import { THEME_SCRIPT } from '../../../lib/theme-script.ts'
 
@@ -19,7 +20,9 @@ export function Document({ children }: { children: ReactNode }) {
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="color-scheme" content="light dark" />
-          <ThemeScript />
+          <ServerScript text={THEME_SCRIPT} />
+          {/* Taps before the app has taken the page over are kept for it (lib/early-events.ts). */}
+          <ServerScript text={EARLY_EVENTS_SCRIPT} />
           <HeadContent />
         </head>
         <body>
@@ -32,14 +35,15 @@ export function Document({ children }: { children: ReactNode }) {
 }
 
 /**
- * The theme script runs once, from the server's HTML (or the offline shell's): the browser only
- * hydrates it (its text stays the server's, so the app does not carry it) and then drops it.
+ * An inline script of the server's HTML (the theme's, the early events'), run once: the browser
+ * only hydrates it (its text stays the server's, so the app does not carry it) and then drops it.
+ * The page's Content-Security-Policy names each by its hash (server/http/security-headers.ts).
  */
-function ThemeScript() {
+function ServerScript({ text }: { text: string }) {
   return useHydrated() ? null : (
     <script
       suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? THEME_SCRIPT : '' }}
+      dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? text : '' }}
     />
   )
 }

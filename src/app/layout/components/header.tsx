@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useSetAtom } from 'jotai'
 import { useId, useRef, useState } from 'react'
-import { useAwaitingApp } from '../../../components/awaiting-app.ts'
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from '../../../components/icons.tsx'
 import { OnDemand, WhenLoaded } from '../../../components/on-demand.tsx'
 import { useHydrated } from '../../../lib/hydrated.tsx'
@@ -41,8 +40,6 @@ export function Header() {
   const [searchOpen, setSearchOpen] = useState(false)
   const searchId = useId()
   const hydrated = useHydrated()
-  // The menu and account buttons work only once the app runs (the search button submits without it).
-  const awaitingApp = useAwaitingApp()
   const openAccountModal = useSetAtom(accountModalOpenAtom)
   // The menu belongs to the narrow layout: growing past 1024 px closes it for good.
   if (isDesktop && menuOpen) setMenuOpen(false)
@@ -62,7 +59,6 @@ export function Header() {
           aria-expanded={menuOpen}
           aria-controls={menuId}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          {...awaitingApp}
           onPointerEnter={MobileMenu.preload}
           onFocus={MobileMenu.preload}
           // An open search closes itself as the shopper reaches elsewhere (header-search.tsx).
@@ -132,7 +128,6 @@ export function Header() {
             type="button"
             className={styles.iconButton}
             aria-label="Account"
-            {...awaitingApp}
             onPointerEnter={preloadAccountModal}
             onFocus={preloadAccountModal}
             onClick={() => openAccountModal(true)}

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { useAwaitingApp } from '../../../components/awaiting-app.ts'
 import { ChevronDownIcon } from '../../../components/icons.tsx'
 import { messages } from '../../../lib/messages.ts'
 import type { Category } from '../../../domain/catalogue/categories.ts'
@@ -9,7 +8,6 @@ import styles from './more-categories.module.css'
 /** The header's 'More Categories' dropdown: a disclosure of links, closed by Escape, outside click or a choice. */
 export function MoreCategories({ categories }: { categories: readonly Category[] }) {
   const [open, setOpen] = useState(false)
-  const awaitingApp = useAwaitingApp()
   const panelId = useId()
   const wrapper = useRef<HTMLDivElement>(null)
   const trigger = useRef<HTMLButtonElement>(null)
@@ -47,7 +45,6 @@ export function MoreCategories({ categories }: { categories: readonly Category[]
         className={styles.trigger}
         aria-expanded={open}
         aria-controls={panelId}
-        {...awaitingApp}
         onClick={() => setOpen((value) => !value)}
       >
         {messages.moreCategories}

@@ -99,6 +99,8 @@ export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
 
   return (
     <form
+      // The app's own: natively it never sends itself anywhere (lib/early-events.ts).
+      method="dialog"
       className={styles.form}
       noValidate
       aria-label="Edit personal details"

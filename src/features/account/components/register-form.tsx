@@ -54,6 +54,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
 
   return (
     <form
+      // The app's own: natively it never sends itself anywhere (lib/early-events.ts).
+      method="dialog"
       className={styles.form}
       noValidate
       aria-label={accountMessages.createYourAccount}

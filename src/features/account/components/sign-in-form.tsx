@@ -19,6 +19,8 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   return (
     <form
+      // The app's own: natively it never sends itself anywhere (lib/early-events.ts).
+      method="dialog"
       className={styles.form}
       noValidate
       aria-label="Sign In"

@@ -48,6 +48,8 @@ export function QuantityEditor({
       aria-label={label}
       aria-disabled={limit !== undefined}
       aria-describedby={limit ? reasonId : undefined}
+      // Two presses are two steps, before the app runs too (lib/early-events.ts).
+      data-repeat
       onClick={() => press(change, limit)}
     >
       {change === 'add' ? '+' : '−'}

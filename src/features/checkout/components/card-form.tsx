@@ -53,6 +53,8 @@ export function CardForm({ onSubmit, now }: CardFormProps) {
 
   return (
     <form
+      // The app's own: natively it never sends itself anywhere (lib/early-events.ts).
+      method="dialog"
       className={styles.form}
       noValidate
       aria-label="Card details"

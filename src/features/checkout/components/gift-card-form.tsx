@@ -22,6 +22,8 @@ export function GiftCardForm({ applied, onApply }: { applied: boolean; onApply: 
     )
   return (
     <form
+      // The app's own: natively it never sends itself anywhere (lib/early-events.ts).
+      method="dialog"
       className={styles.form}
       noValidate
       aria-label="Gift card"

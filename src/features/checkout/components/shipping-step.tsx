@@ -68,6 +68,8 @@ export function ShippingStep({ editing, onEditingChange }: ShippingStepProps) {
 
   return (
     <form
+      // The app's own: natively it never sends itself anywhere (lib/early-events.ts).
+      method="dialog"
       className={styles.form}
       noValidate
       aria-label="Shipping address"

@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router'
-import { useAwaitingApp } from '../../../components/awaiting-app.ts'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
 import type { Category } from '../../../domain/catalogue/categories.ts'
@@ -54,8 +53,6 @@ interface CategoryNavProps {
 
 /** The carousel's 'Previous' and 'Next' buttons, one page of categories at a time. */
 export function CategoryNav({ atStart, atEnd, onPrevious, onNext }: CategoryNavProps) {
-  const awaitingPrevious = useAwaitingApp('button', atStart)
-  const awaitingNext = useAwaitingApp('button', atEnd)
   return (
     <div className={styles.nav}>
       <button
@@ -64,7 +61,6 @@ export function CategoryNav({ atStart, atEnd, onPrevious, onNext }: CategoryNavP
         aria-label="Previous categories"
         disabled={atStart}
         onClick={onPrevious}
-        {...awaitingPrevious}
       >
         <ChevronLeftIcon />
       </button>
@@ -74,7 +70,6 @@ export function CategoryNav({ atStart, atEnd, onPrevious, onNext }: CategoryNavP
         aria-label="Next categories"
         disabled={atEnd}
         onClick={onNext}
-        {...awaitingNext}
       >
         <ChevronRightIcon />
       </button>

@@ -1,6 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react'
 import type { Swiper as SwiperInstance } from 'swiper/types'
-import { useAwaitingApp } from '../../../components/awaiting-app.ts'
 import { Button } from '../../../components/button.tsx'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
 import { WhenLoaded } from '../../../components/on-demand.tsx'
@@ -42,7 +41,6 @@ function NarrowGallery({ images, title }: { images: readonly string[]; title: st
     slide: shown,
     focusedDot: focusedChild(dots.current),
   }))
-  const awaitingApp = useAwaitingApp()
   const onStripScroll = () => {
     const element = strip.current
     if (element && element.clientWidth > 0)
@@ -75,7 +73,6 @@ function NarrowGallery({ images, title }: { images: readonly string[]; title: st
                 const element = strip.current
                 element?.scrollTo({ left: index * element.clientWidth, behavior: 'smooth' })
               }}
-              {...awaitingApp}
             />
           ))}
         </div>

@@ -59,7 +59,8 @@ export function PurchaseActions({ product }: { product: Product }) {
   return (
     <>
       <div className={styles.actions}>
-        <Button {...limitProps} onClick={() => !limited && add.mutate(product)}>
+        {/* Two taps mean two: each taken before the app runs is kept (data-repeat, lib/early-events.ts). */}
+        <Button {...limitProps} data-repeat onClick={() => !limited && add.mutate(product)}>
           {productMessages.addToCart}
         </Button>
         <Button

@@ -1,0 +1,155 @@
+/**
+ * Taps before the app has taken the page over (decisions.md § Server rendering, taps before
+ * takeover). The server's page paints a second or more before the app's code has run on a slow
+ * phone; a tap on a control only the app can act on would reach nothing then. So a small inline
+ * script in the page's head (EARLY_EVENTS_SCRIPT, Google's "early event contract" in a few lines)
+ * takes such taps as they come: it keeps each in a queue, shows the control pressed at once
+ * (`data-pending`, `aria-busy`), and stops the browser acting on it alone. Once the app has
+ * hydrated, `releaseEarlyEvents` gives them to it, in order, each once.
+ *
+ * What it takes: clicks on buttons (the keyboard's Enter and Space on a button are clicks too), on
+ * checkboxes and radio buttons (their state is the app's); a form of the app submitted (Enter in a
+ * field); a select's change; a form field left (for its message). What it leaves: links, a form
+ * that works without the app (the header's search, the search page), and anything else. The app's
+ * forms say they are its own with `method="dialog"`: natively such a form never navigates, so
+ * what was typed (a password) never goes into an address, with JavaScript off too.
+ *
+ * A second tap on a control already waiting is taken but not kept, unless the control says two
+ * taps mean two (`data-repeat`: Add to Cart adds one each time). ES5 on purpose, as the theme
+ * script: it runs in every page's head, before the app's code.
+ */
+export const EARLY_EVENTS_SCRIPT =
+  '(function(w){if(w.__early)return;' +
+  "var q=[],t=['click','submit','change','focusout'],e={q:q,n:0,r:0,off:function(){" +
+  't.forEach(function(n){w.removeEventListener(n,h,true)})}};w.__early=e;' +
+  "function app(f){return !!f&&f.getAttribute('method')==='dialog'}" +
+  'function take(v,x,i,keep){v.preventDefault();v.stopImmediatePropagation();' +
+  "if(!keep&&x.hasAttribute('data-pending')&&!x.hasAttribute('data-repeat'))return;" +
+  "q.push(i);if(i.type!=='blur'){e.n++;x.setAttribute('data-pending','');x.setAttribute('aria-busy','true')}}" +
+  'function h(v){var x=v.target;if(e.r||!x||!x.closest)return;' +
+  "if(v.type==='click'){x=x.closest('button,input[type=checkbox],input[type=radio]');" +
+  "if(!x||x.disabled||(x.type==='submit'&&x.form&&!app(x.form)))return;take(v,x,{type:'click',el:x})}" +
+  "else if(v.type==='submit'){if(app(x))take(v,x,{type:'submit',el:x})}" +
+  "else if(v.type==='change'){if(x.tagName==='SELECT')take(v,x,{type:'change',el:x,value:x.value},1)}" +
+  "else if(x.form&&/^(INPUT|SELECT|TEXTAREA)$/.test(x.tagName))take(v,x,{type:'blur',el:x},1)}" +
+  't.forEach(function(n){w.addEventListener(n,h,true)})})(window)'
+
+/** One tap, key or change the early script took. */
+export type EarlyEvent =
+  | { type: 'click'; el: HTMLElement }
+  | { type: 'submit'; el: HTMLFormElement }
+  | { type: 'change'; el: HTMLSelectElement; value: string }
+  | { type: 'blur'; el: HTMLElement }
+
+/** What the early script leaves on the window for the app. */
+export interface EarlyEvents {
+  q: EarlyEvent[]
+  /** Taps, keys and changes taken (fields left are not counted). */
+  n: number
+  /** Set while the app replays one: the script lets it through. */
+  r: number
+  /** Stops taking events. */
+  off(): void
+}
+
+declare global {
+  interface Window {
+    __early?: EarlyEvents
+  }
+}
+
+/** What the early script takes events on (see EARLY_EVENTS_SCRIPT). */
+const CONTROLS = 'button, input, select, textarea, form'
+
+/**
+ * Whether React has hydrated this element: it then holds its fiber, under a key React has named
+ * `__reactFiber$…` since React 17 (the one piece of React's internals read here; the e2e tests
+ * of early taps fail if it changes). A control inside a part of the page React has not hydrated
+ * yet has none, and React 19 drops a tap on it rather than keep it.
+ */
+export function isHydrated(element: Element): boolean {
+  return Object.keys(element).some((key) => key.startsWith('__reactFiber$'))
+}
+
+export interface ReleaseOptions {
+  win?: Window
+  hydrated?: (element: Element) => boolean
+  /** After this long, what is left is replayed (or dropped) whether hydrated or not. */
+  deadlineMs?: number
+}
+
+/**
+ * Hands the events taken before takeover to the app, once it has hydrated the page: each once, in
+ * the order they came, to its control if the page still has it, as soon as that control is
+ * hydrated. React hydrates the document first and the route's parts a moment later (each Suspense
+ * boundary on its own): until every control the page had is hydrated, the early script goes on
+ * taking taps, which join the queue. A form is sent once, however often it was asked. Resolves
+ * with how many taps, keys and changes there were (field data counts them).
+ */
+export function releaseEarlyEvents({
+  win = window,
+  hydrated = isHydrated,
+  deadlineMs = 10_000,
+}: ReleaseOptions = {}): Promise<number> {
+  const early = win.__early
+  if (!early) return Promise.resolve(0)
+  const controls = [...win.document.querySelectorAll(CONTROLS)]
+  const deadline = performance.now() + deadlineMs
+  const submitted = new Set<HTMLFormElement>()
+  const once = (form: HTMLFormElement | null) => {
+    if (!form || submitted.has(form)) return false
+    submitted.add(form)
+    return true
+  }
+  const replay = (event: EarlyEvent) => {
+    const { el } = event
+    el.removeAttribute('data-pending')
+    el.removeAttribute('aria-busy')
+    if (!el.isConnected) return
+    early.r = 1
+    try {
+      switch (event.type) {
+        case 'click':
+          // A submit button's click sends its form: once, as a form asked twice is.
+          if (el instanceof HTMLButtonElement && el.type === 'submit' && !once(el.form)) break
+          el.click()
+          break
+        case 'submit':
+          if (once(event.el)) event.el.requestSubmit()
+          break
+        case 'change':
+          // The shopper's choice, even if hydration put the server's back.
+          event.el.value = event.value
+          event.el.dispatchEvent(new Event('change', { bubbles: true }))
+          break
+        case 'blur':
+          // A field left, unless the shopper is back in it.
+          if (el.ownerDocument.activeElement !== el)
+            el.dispatchEvent(new FocusEvent('focusout', { bubbles: true }))
+          break
+      }
+    } finally {
+      early.r = 0
+    }
+  }
+  return new Promise((resolve) => {
+    const step = () => {
+      const late = performance.now() > deadline
+      for (let next = early.q[0]; next; next = early.q[0]) {
+        if (next.el.isConnected && !late && !hydrated(next.el)) break
+        early.q.shift()
+        replay(next)
+      }
+      const settled =
+        early.q.length === 0 && (late || controls.every((el) => !el.isConnected || hydrated(el)))
+      if (!settled) {
+        setTimeout(step, 16)
+        return
+      }
+      early.off()
+      win.__early = undefined
+      resolve(early.n)
+    }
+    step()
+  })
+}
