@@ -15,10 +15,11 @@ import { gzipSync } from 'node:zlib'
 import type { Manifest } from '@tanstack/react-router'
 import { clientDirOf, ROUTER_MANIFEST_FILE } from '../server/static/app-server.ts'
 
-// The CI guards the team set (issue 15, gzip): home's JavaScript before interactive, and any
-// route's (the entry and the route's own chunks). Home's was 135 KB until issue 28, which allows
-// its error and field-data listeners up to 2 KB on the first screen: they take 0.26 KB.
-const HOME_JS_BUDGET_KB = 135.5
+// The CI guards the team's budgets (gzip): home's JavaScript before interactive, and any route's
+// (the entry and the route's own chunks). Home's is lowered as the entry shrinks, towards the
+// 120 KB the shopper's first tap asks for (decisions.md § Server rendering, taps before
+// takeover): 135.5 KB until the HTTP client's code left the entry (131.3 KB).
+const HOME_JS_BUDGET_KB = 131.5
 const ROUTE_JS_BUDGET_KB = 160
 // Where the build goes (and the server serves from): DIST_DIR, as for `npm start`.
 const DIST = process.env.DIST_DIR || 'dist'

@@ -1,4 +1,4 @@
-import ky, { HTTPError, type Options } from 'ky'
+import type { HTTPError as KyHTTPError, KyInstance, Options } from 'ky'
 import * as v from 'valibot'
 import { ApiError, toApiError } from './api-error.ts'
 import { env } from './env.ts'
@@ -24,17 +24,34 @@ export function setApiFetch(fetchApi: Fetch): void {
   apiFetch = fetchApi
 }
 
+let client: Promise<{ http: KyInstance; HTTPError: typeof KyHTTPError }> | undefined
+
+const loadClient = () =>
+  (client ??= import('./http-client.ts').then(
+    ({ createHttp, HTTPError }) => ({
+      http: createHttp(apiBaseUrl(), (input, init) => apiFetch(input, init)),
+      HTTPError,
+    }),
+    (error: unknown) => {
+      // Offline before the client's code was ever fetched: the next request tries again.
+      client = undefined
+      throw error
+    },
+  ))
+
 /**
- * The one HTTP client. Retries are off here: TanStack Query owns them (decisions.md § Data fetching and caching), so a failing
- * request is never retried by two layers at once. (ky 1, not 2: 2 weighs 8.4 KB gzip against
- * 4.7 on every page's critical path, and this edge needs nothing 2 adds.)
+ * The one HTTP client (lib/http-client.ts). Its code loads with the first request, not with the
+ * page: a page the server rendered carries its data, so the app takes it over without a request,
+ * and its library (ky, 4.7 KB gzip) stays off that path. `preloadHttp` fetches it once the page
+ * is idle, so a later request does not wait for it.
  */
-export const http = ky.create({
-  prefixUrl: apiBaseUrl(),
-  timeout: 15_000,
-  retry: 0,
-  fetch: (input, init) => apiFetch(input as Request, init),
-})
+export async function http(): Promise<KyInstance> {
+  return (await loadClient()).http
+}
+
+export function preloadHttp(): void {
+  loadClient().catch(() => undefined)
+}
 
 /** An error answer's body: its JSON when it has some, else its text (rules.md § Error messages shows either). */
 async function errorBody(response: Response): Promise<unknown> {
@@ -55,10 +72,13 @@ export async function requestJson<S extends v.GenericSchema>(
   path: string,
   options?: Options,
 ): Promise<v.InferOutput<S>> {
+  let HTTPError: typeof KyHTTPError | undefined
   try {
-    return v.parse(schema, await http(path, options).json())
+    const client = await loadClient()
+    HTTPError = client.HTTPError
+    return v.parse(schema, await client.http(path, options).json())
   } catch (error) {
-    if (error instanceof HTTPError) {
+    if (HTTPError && error instanceof HTTPError) {
       const body = await errorBody(error.response)
       throw ApiError.fromHttp(error.response.status, body, error)
     }

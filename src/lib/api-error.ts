@@ -1,4 +1,3 @@
-import { TimeoutError } from 'ky'
 import { ValiError } from 'valibot'
 import { messages } from './messages.ts'
 
@@ -48,7 +47,8 @@ const bodyMessage = (body: unknown): string | undefined => {
 /** Maps whatever the transport threw to an ApiError (the transport itself never presents errors). */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
-  if (error instanceof TimeoutError)
+  // ky's TimeoutError, told by its name: the client's code loads on demand (api-client.ts).
+  if (error instanceof Error && error.name === 'TimeoutError')
     return new ApiError({ kind: 'timeout' }, messages.timeout, { cause: error })
   if (error instanceof ValiError || error instanceof SyntaxError) {
     return new ApiError(

@@ -20,9 +20,9 @@ export function Document({ children }: { children: ReactNode }) {
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="color-scheme" content="light dark" />
-          <ServerScript text={THEME_SCRIPT} />
+          <ServerScript text={import.meta.env.SSR ? THEME_SCRIPT : ''} />
           {/* Taps before the app has taken the page over are kept for it (lib/early-events.ts). */}
-          <ServerScript text={EARLY_EVENTS_SCRIPT} />
+          <ServerScript text={import.meta.env.SSR ? EARLY_EVENTS_SCRIPT : ''} />
           <HeadContent />
         </head>
         <body>
@@ -36,15 +36,14 @@ export function Document({ children }: { children: ReactNode }) {
 
 /**
  * An inline script of the server's HTML (the theme's, the early events'), run once: the browser
- * only hydrates it (its text stays the server's, so the app does not carry it) and then drops it.
+ * only hydrates it (its text stays the server's) and then drops it. The app does not carry the
+ * text: each caller names it only in the server's build (`import.meta.env.SSR ? … : ''`), so the
+ * client's build drops the constant.
  * The page's Content-Security-Policy names each by its hash (server/http/security-headers.ts).
  */
 function ServerScript({ text }: { text: string }) {
   return useHydrated() ? null : (
-    <script
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? text : '' }}
-    />
+    <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text }} />
   )
 }
 

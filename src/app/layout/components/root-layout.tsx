@@ -2,6 +2,7 @@ import { Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { OnDemand, WhenLoaded } from '../../../components/on-demand.tsx'
 import { useIdleAfterPaint } from '../../../lib/after-paint.ts'
+import { preloadHttp } from '../../../lib/api-client.ts'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
 import { useToastsRaised } from '../../../lib/notify.ts'
 import { AccountModal } from '../../../features/account/account-modal.tsx'
@@ -17,7 +18,7 @@ import { UpdatePrompt } from './update-prompt.tsx'
 
 // Toasts bring their library (react-toastify): it loads once the page has painted and the
 // browser is idle, and its container mounts with the page's first toast (useToastsRaised), which
-// waits in the library's queue until then.
+// waits in the library's queue until then. The HTTP client's code loads then too.
 const ToastHost = lazyComponent(() => import('./toast-host.tsx'), 'ToastHost')
 
 // Development builds only: the condition is a build-time constant, so production drops the import.
@@ -29,7 +30,9 @@ export function RootLayout() {
   const idle = useIdleAfterPaint()
   const toastsRaised = useToastsRaised()
   useEffect(() => {
-    if (idle) ToastHost.preload()
+    if (!idle) return
+    ToastHost.preload()
+    preloadHttp()
   }, [idle])
   return (
     <>
