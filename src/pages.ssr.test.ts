@@ -92,7 +92,7 @@ describe('a product page', () => {
       'http://shop.test/product/1',
     )
     // The page itself is in the HTML, with the app's script that takes it over: started once the
-    // page has painted, not named in the HTML (server/static/app-server.ts).
+    // page has painted, not as a script of the HTML (server/static/app-server.ts).
     expect(document.querySelector('main h1')?.textContent).toBe(product.title)
     expect(document.querySelector('script[src]')).toBeNull()
     expect(
@@ -102,11 +102,20 @@ describe('a product page', () => {
     ).toHaveLength(1)
   })
 
-  it("starts the app after its first paint, with the route's chunks and stylesheets", async () => {
+  it("fetches the app's code as the HTML arrives and starts it after the first paint", async () => {
     const { html } = await page('/product/1')
-    // Nothing of the app's code is fetched before the page has painted: no preload in the head.
+    // The entry and the route's chunks are fetched beside the HTML, after the page's own requests;
+    // nothing of the app runs before the page has painted.
     const before = new JSDOM(html).window.document
-    expect(before.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0)
+    expect(
+      [...before.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => [
+        link.getAttribute('href'),
+        link.getAttribute('fetchpriority'),
+      ]),
+    ).toEqual([
+      ['/assets/index-abc.js', 'low'],
+      ['/assets/product-abc.js', 'low'],
+    ])
     expect(before.querySelectorAll('script[src]')).toHaveLength(0)
 
     // The page's own inline lines, run as a browser runs them (the router's scripts as well, which
@@ -141,11 +150,10 @@ describe('a product page', () => {
       // The stylesheets the page has inline, named for the bundle's loader and never fetched.
       ['LINK', 'stylesheet', '/assets/index-abc.css', true],
       ['LINK', 'stylesheet', '/assets/product-abc.css', true],
-      ['LINK', 'modulepreload', '/assets/product-abc.js', false],
       ['SCRIPT', null, '/assets/index-abc.js', false],
     ])
-    // Each download the browser starts, in a task of its own (none makes a long task).
-    expect(tasks).toEqual([['stylesheet', 'stylesheet'], ['modulepreload'], ['entry']])
+    // The entry runs in a task of its own.
+    expect(tasks).toEqual([['stylesheet', 'stylesheet'], ['entry']])
     window.close()
   })
 
@@ -455,12 +463,14 @@ describe('other pages', () => {
       expect(styles.join(''), path).toContain(STUB_CSS.status)
       expect(document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0)
       const blocks = [...document.querySelectorAll('script[data-assets]')].map(
-        (block) => JSON.parse(block.textContent) as { preloads: string[]; styles: string[] },
+        (block) => JSON.parse(block.textContent) as { styles: string[] },
       )
-      expect(blocks, path).toContainEqual({
-        preloads: ['/assets/not-found-abc.js'],
-        styles: ['/assets/status-abc.css'],
-      })
+      expect(blocks, path).toContainEqual({ styles: ['/assets/status-abc.css'] })
+      const preloads = [...document.head.querySelectorAll('link[rel="modulepreload"]')]
+      expect(
+        preloads.find((link) => link.getAttribute('href') === '/assets/not-found-abc.js'),
+        path,
+      ).toBeDefined()
     }
     // A page that is found has neither.
     const { html } = await page('/product/1')

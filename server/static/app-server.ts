@@ -76,10 +76,13 @@ export function statusPageHead(
   const css = (route.css ?? [])
     .map((link) => manifest.inlineCss?.styles[hrefOf(link)] ?? '')
     .join('')
+  const preloads = (route.preloads ?? []).map(
+    (link) => `<link rel="modulepreload" href="${hrefOf(link)}" fetchpriority="low">`,
+  )
   const blocks = (route.scripts ?? [])
     .filter(({ attrs }) => attrs?.['data-assets'] !== undefined)
     .map(({ children = '' }) => `<script type="application/json" data-assets>${children}</script>`)
-  return `${css ? `<style>${css}</style>` : ''}${blocks.join('')}`
+  return `${css ? `<style>${css}</style>` : ''}${preloads.join('')}${blocks.join('')}`
 }
 
 /** A file the router names: its address, or the address with attributes. */
@@ -118,50 +121,50 @@ export function withInlineCss<M extends RouterManifest>(manifest: M, clientDir: 
 }
 
 /**
- * The manifest with the app's code started by a few inline lines once the page has painted, rather
- * than named in the HTML: the server's HTML is the first screen, and the app's code, the page's
- * largest download, then does not compete with it for a slow connection. The entry script becomes
- * those lines. Each route's chunks, which the router would name as `<link rel="modulepreload">`
- * in the head, and its stylesheets, which the page has inline, go into a JSON block those lines
- * read (`data-assets`). They preload the chunks beside the entry, so they are ready when it asks
- * for them. They name the stylesheets as links that are disabled (fetched never), which is how the
- * bundle's loader (Vite's, as the app loads a route's or a piece's code) knows the page has them:
- * it would otherwise fetch each again and restyle the page as it arrives, about 20 ms of a phone's
- * main thread each time.
- * Lighthouse's simulation agrees: a module script whose download starts before the largest paint
- * counts as holding it up (its module graph runs without the trace event that would clear it),
- * which put the entry's download, 130 KB, before every page's largest paint, and a route's chunks
- * (twelve on /checkout) after it.
+ * The manifest with the app's code fetched as the HTML arrives and started by a few inline lines
+ * once the page has painted. The entry script becomes those lines, and the entry joins the route's
+ * chunks as a `<link rel="modulepreload" fetchpriority="low">` in the head: the browser fetches
+ * and compiles the app while it reads and paints the HTML, at a priority that leaves the page's
+ * own requests first, and runs nothing before the first paint. (Fetched after that paint, as
+ * before, a slow phone answered its first tap 0.6 s later: `npm run bench:taps`.) The route's
+ * stylesheets, which the page has inline, go into a JSON block those lines read (`data-assets`):
+ * they name them as links that are disabled (fetched never), which is how the bundle's loader
+ * (Vite's, as the app loads a route's or a piece's code) knows the page has them: it would
+ * otherwise fetch each again and restyle the page as it arrives, about 20 ms of a phone's main
+ * thread each time.
+ * Lighthouse's simulation counts a download that starts before the largest paint as holding it up
+ * (a module's evaluation leaves no trace event that would clear it), so its simulated LCP now
+ * includes the entry's download; a really throttled browser paints as soon as before
+ * (decisions.md § Server rendering, taps before takeover).
  */
 export function withAppAfterFirstPaint<M extends RouterManifest>(manifest: M): M {
   const routes = Object.fromEntries(
-    Object.entries(manifest.routes).map(([id, { preloads = [], ...route }]) => {
-      const scripts = (route.scripts ?? []).map((script) =>
-        script.attrs?.type === 'module' && script.attrs.src
-          ? { children: afterFirstPaint(script.attrs) }
-          : script,
-      )
-      const assets = { preloads: preloads.map(hrefOf), styles: (route.css ?? []).map(hrefOf) }
-      if (assets.preloads.length > 0 || assets.styles.length > 0)
+    Object.entries(manifest.routes).map(([id, route]) => {
+      const entries: string[] = []
+      const scripts = (route.scripts ?? []).map((script) => {
+        if (script.attrs?.type !== 'module' || !script.attrs.src) return script
+        entries.push(script.attrs.src)
+        return { children: afterFirstPaint(script.attrs) }
+      })
+      const styles = (route.css ?? []).map(hrefOf)
+      if (styles.length > 0)
         scripts.push({
           attrs: { type: 'application/json', 'data-assets': '' },
-          children: JSON.stringify(assets).replaceAll('<', '\\u003c'),
+          children: JSON.stringify({ styles }).replaceAll('<', '\\u003c'),
         })
-      return [id, scripts.length > 0 ? { ...route, scripts } : route]
+      const preloads = [...entries, ...(route.preloads ?? [])]
+      return [id, { ...route, preloads, scripts }]
     }),
   )
   return { ...manifest, routes }
 }
 
 /**
- * The lines that start the app: after the next paint, each route's stylesheets and chunks (the
- * JSON blocks above, which the router puts after these lines), then the entry itself. Each chunk's
- * preload and the entry are added in a task of their own, in that order: a link the browser starts
- * fetching costs the main thread about a millisecond, and a page's seven to twelve in one task
- * made it a long one on a slow phone. A tab in the background paints nothing, so there it is a
- * task later. The browser may paint before it has parsed the whole page: a block it has not read
- * to its end is left out (the app then fetches that route's chunks as it needs them, as on any
- * later page).
+ * The lines that start the app: after the next paint, the route's stylesheets (the JSON blocks
+ * above, which the router puts after these lines), then, in a task of its own, the entry itself
+ * (already fetched, or on its way). A tab in the background paints nothing, so there it is a task
+ * later. The browser may paint before it has parsed the whole page: a block it has not read to
+ * its end is left out (the bundle's loader then fetches that stylesheet if a piece asks for it).
  */
 const afterFirstPaint = (attrs: Record<string, string>) =>
   [
@@ -172,8 +175,7 @@ const afterFirstPaint = (attrs: Record<string, string>) =>
     'function go(){',
     "document.querySelectorAll('script[data-assets]').forEach(function(b){",
     'var d;try{d=JSON.parse(b.textContent)}catch(e){return}',
-    "d.styles.forEach(function(h){add('link',{rel:'stylesheet',href:h,disabled:''})});",
-    "d.preloads.forEach(function(h){later('link',{rel:'modulepreload',href:h})})});",
+    "d.styles.forEach(function(h){add('link',{rel:'stylesheet',href:h,disabled:''})})});",
     "later('script',a)}",
     "if(document.visibilityState==='hidden')setTimeout(go);",
     'else requestAnimationFrame(function(){setTimeout(go)})',
