@@ -162,6 +162,25 @@ describe('once the app has taken the page over', () => {
     expect(window.__early).toBeUndefined()
   })
 
+  it('lets a tap on a hydrated control through at once, while a part not hydrated still waits', async () => {
+    const ready = new Set<Element>([element('save')])
+    const released = release({ hydrated: (el) => ready.has(el) })
+    // Save is hydrated and nothing waits: its tap reaches the app as it is, not taken.
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true })
+    element('save').dispatchEvent(click)
+    expect(click.defaultPrevented).toBe(false)
+    expect(seen).toEqual(['click:save'])
+    expect(element('save').hasAttribute('data-pending')).toBe(false)
+    // Add to Cart is not: taken, and Save's next tap waits behind it, in order.
+    element('add').click()
+    element('save').click()
+    expect(seen).toEqual(['click:save'])
+    for (const el of document.querySelectorAll('button, input, select, textarea, form'))
+      ready.add(el)
+    expect(await released).toBe(2)
+    expect(seen).toEqual(['click:save', 'click:add', 'click:save'])
+  })
+
   it('gives what is left once its deadline has passed, hydrated or not', async () => {
     element('add').click()
     expect(await release({ hydrated: () => false, deadlineMs: 30 })).toBe(1)

@@ -20,10 +20,11 @@
  */
 export const EARLY_EVENTS_SCRIPT =
   '(function(w){if(w.__early)return;' +
-  "var q=[],t=['click','submit','change','focusout'],e={q:q,n:0,r:0,off:function(){" +
+  "var q=[],t=['click','submit','change','focusout'],e={q:q,n:0,r:0,p:0,off:function(){" +
   't.forEach(function(n){w.removeEventListener(n,h,true)})}};w.__early=e;' +
   "function app(f){return !!f&&f.getAttribute('method')==='dialog'}" +
-  'function take(v,x,i,keep){v.preventDefault();v.stopImmediatePropagation();' +
+  'function take(v,x,i,keep){if(e.p&&!q.length&&e.p(x))return;' +
+  'v.preventDefault();v.stopImmediatePropagation();' +
   "if(!keep&&x.hasAttribute('data-pending')&&!x.hasAttribute('data-repeat'))return;" +
   "q.push(i);if(i.type!=='blur'){e.n++;x.setAttribute('data-pending','');x.setAttribute('aria-busy','true')}}" +
   'function h(v){var x=v.target;if(e.r||!x||!x.closest)return;' +
@@ -48,6 +49,8 @@ export interface EarlyEvents {
   n: number
   /** Set while the app replays one: the script lets it through. */
   r: number
+  /** Set once the app runs: whether a control is hydrated, so that its taps go straight to it. */
+  p: ((element: Element) => boolean) | 0
   /** Stops taking events. */
   off(): void
 }
@@ -93,6 +96,8 @@ export function releaseEarlyEvents({
 }: ReleaseOptions = {}): Promise<number> {
   const early = win.__early
   if (!early) return Promise.resolve(0)
+  // From now on a tap on a hydrated control, with none waiting before it, goes straight to it.
+  early.p = hydrated
   const controls = [...win.document.querySelectorAll(CONTROLS)]
   const deadline = performance.now() + deadlineMs
   const submitted = new Set<HTMLFormElement>()
