@@ -345,15 +345,17 @@ describe('listings', () => {
     expect(ofType(jsonLd, 'BreadcrumbList')).toBeDefined()
   })
 
-  it("paint their first row's pictures with the page; the rest are links, loaded as they near the screen", async () => {
-    const { document } = await page('/products')
-    const pictures = [...document.querySelectorAll('main li img')]
-    expect(pictures.length).toBeGreaterThan(4)
-    for (const picture of pictures.slice(0, 4))
-      expect(picture.getAttribute('src')).toMatch(/^data:image\/svg\+xml,%3Csvg/)
-    expect(pictures[4]?.getAttribute('src')).toMatch(/^http:\/\/shop\.test\/api\/images\//)
-    expect(pictures[4]?.getAttribute('loading')).toBe('lazy')
-    expect(document.querySelector('link[rel="preload"][as="image"]')).toBeNull()
+  it("paint their first row's pictures with the page, search results too; the rest are links, loaded as they near the screen", async () => {
+    for (const path of ['/products', '/search?q=phone']) {
+      const { document } = await page(path)
+      const pictures = [...document.querySelectorAll('main li img')]
+      expect(pictures.length, path).toBeGreaterThan(4)
+      for (const picture of pictures.slice(0, 4))
+        expect(picture.getAttribute('src'), path).toMatch(/^data:image\/svg\+xml,%3Csvg/)
+      expect(pictures[4]?.getAttribute('src'), path).toMatch(/^http:\/\/shop\.test\/api\/images\//)
+      expect(pictures[4]?.getAttribute('loading'), path).toBe('lazy')
+      expect(document.querySelector('link[rel="preload"][as="image"]'), path).toBeNull()
+    }
   })
 
   it('all products has its own head; a category in capitals is the same page', async () => {
