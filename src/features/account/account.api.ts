@@ -79,7 +79,9 @@ export function refreshTokens(refreshToken: string): Promise<Tokens> {
 export async function logout({ token, refreshToken }: { token?: string; refreshToken?: string }) {
   if (!token && !refreshToken) return
   try {
-    await (await http()).post('auth/logout', {
+    await (
+      await http()
+    ).post('auth/logout', {
       headers: token ? bearer(token) : {},
       json: refreshToken ? { refreshToken } : {},
       keepalive: true,
