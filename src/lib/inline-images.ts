@@ -28,7 +28,8 @@ export async function inlineImages(
       if (!src || !new URL(src, 'http://localhost/').pathname.startsWith('/api/images/')) return
       try {
         // The app's one client, with its deadline; `src` is a whole URL, not under its prefix.
-        const response = await (await http()).get(src, { prefixUrl: '' })
+        const client = await http()
+        const response = await client.get(src, { prefixUrl: '' })
         if (!response.headers.get('Content-Type')?.startsWith('image/svg+xml')) return
         const svg = await response.text()
         if (svg.length > MAX_CHARS) return

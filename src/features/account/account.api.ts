@@ -79,9 +79,8 @@ export function refreshTokens(refreshToken: string): Promise<Tokens> {
 export async function logout({ token, refreshToken }: { token?: string; refreshToken?: string }) {
   if (!token && !refreshToken) return
   try {
-    await (
-      await http()
-    ).post('auth/logout', {
+    const client = await http()
+    await client.post('auth/logout', {
       headers: token ? bearer(token) : {},
       json: refreshToken ? { refreshToken } : {},
       keepalive: true,
