@@ -24,20 +24,7 @@ export function setApiFetch(fetchApi: Fetch): void {
   apiFetch = fetchApi
 }
 
-let client: Promise<{ http: KyInstance; HTTPError: typeof KyHTTPError }> | undefined
-
-const loadClient = () =>
-  (client ??= import('./http-client.ts').then(
-    ({ createHttp, HTTPError }) => ({
-      http: createHttp(apiBaseUrl(), (input, init) => apiFetch(input, init)),
-      HTTPError,
-    }),
-    (error: unknown) => {
-      // Offline before the client's code was ever fetched: the next request tries again.
-      client = undefined
-      throw error
-    },
-  ))
+let client: Promise<KyInstance> | undefined
 
 /**
  * The one HTTP client (lib/http-client.ts). Its code loads with the first request, not with the
@@ -45,13 +32,24 @@ const loadClient = () =>
  * and its library (ky, 4.7 KB gzip) stays off that path. `preloadHttp` fetches it once the page
  * is idle, so a later request does not wait for it.
  */
-export async function http(): Promise<KyInstance> {
-  return (await loadClient()).http
+export function http(): Promise<KyInstance> {
+  return (client ??= import('./http-client.ts').then(
+    ({ createHttp }) => createHttp(apiBaseUrl(), (input, init) => apiFetch(input, init)),
+    (error: unknown) => {
+      // Offline before the client's code was ever fetched: the next request tries again.
+      client = undefined
+      throw error
+    },
+  ))
 }
 
 export function preloadHttp(): void {
-  loadClient().catch(() => undefined)
+  http().catch(() => undefined)
 }
+
+/** ky's HTTPError (an error answer), told by its name as toApiError tells a timeout (see http). */
+const isHttpError = (error: unknown): error is KyHTTPError =>
+  error instanceof Error && error.name === 'HTTPError'
 
 /** An error answer's body: its JSON when it has some, else its text (rules.md § Error messages shows either). */
 async function errorBody(response: Response): Promise<unknown> {
@@ -72,13 +70,11 @@ export async function requestJson<S extends v.GenericSchema>(
   path: string,
   options?: Options,
 ): Promise<v.InferOutput<S>> {
-  let HTTPError: typeof KyHTTPError | undefined
   try {
-    const client = await loadClient()
-    HTTPError = client.HTTPError
-    return v.parse(schema, await client.http(path, options).json())
+    const client = await http()
+    return v.parse(schema, await client(path, options).json())
   } catch (error) {
-    if (HTTPError && error instanceof HTTPError) {
+    if (isHttpError(error)) {
       const body = await errorBody(error.response)
       throw ApiError.fromHttp(error.response.status, body, error)
     }

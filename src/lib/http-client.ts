@@ -1,4 +1,4 @@
-import ky, { HTTPError, type KyInstance } from 'ky'
+import ky, { type KyInstance } from 'ky'
 
 /**
  * The one HTTP client (ky), made when the app first asks for it (lib/api-client.ts loads this
@@ -17,5 +17,3 @@ export function createHttp(
     fetch: (input, init) => fetch(input as Request, init),
   })
 }
-
-export { HTTPError }
