@@ -14,15 +14,12 @@
  * (default 3): this machine's speed drifts, so the two are compared within one run. The exit code
  * says whether this checkout met every budget.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { startServerProcess } from '../testing/server-process.ts'
+import { readFileSync } from 'node:fs'
+import { baselineCheckout, serveCheckout } from './checkouts.ts'
 
 const BUDGET = { longQueryMs: 50, healthP99Ms: 50, memoryMiB: 64 }
 const ROUNDS = Number(process.env.ROUNDS ?? 3)
-const baselineAt = process.argv.indexOf('--baseline')
-const baselineDir = baselineAt > 0 ? process.argv[baselineAt + 1] : undefined
+const baselineDir = baselineCheckout()
 
 const WORDS =
   'wireless headphones leather stainless bluetooth organic premium portable ceramic vintage phone laptop sofa lamp watch bag dress shoes perfume chair'.split(
@@ -77,8 +74,7 @@ interface Row {
 }
 
 async function measure(label: string, cwd: string | undefined): Promise<Row> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'meridian-limits-'))
-  const server = startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '' }, { cwd })
+  const server = serveCheckout(cwd)
   try {
     const base = await server.url
     const search = (q: string) => `${base}/api/products/search?q=${encodeURIComponent(q)}`
@@ -141,9 +137,7 @@ async function measure(label: string, cwd: string | undefined): Promise<Row> {
       'memory growth MiB': round(after - before),
     }
   } finally {
-    server.child.kill('SIGTERM')
-    await server.exited
-    rmSync(dataDir, { recursive: true, force: true })
+    await server.stop()
   }
 }
 

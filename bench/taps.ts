@@ -14,18 +14,14 @@
  * never doubled, median at most 1.8 s; (b) at most first paint + 0.8 s. The exit code says
  * whether this build met them.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
-import { startServerProcess } from '../testing/server-process.ts'
+import { baselineCheckout, serveCheckout } from './checkouts.ts'
 import { CHROMIUM, QUIET_FLAGS } from './lighthouse.ts'
 
 const RUNS = Number(process.env.RUNS ?? 5)
 const CPU = Number(process.env.CPU_SLOWDOWN ?? 4)
 const BUDGET = { answeredMs: 1800, firstWorkingAfterPaintMs: 800 }
-const baselineAt = process.argv.indexOf('--baseline')
-const baselineDir = baselineAt > 0 ? process.argv[baselineAt + 1] : undefined
+const baselineDir = baselineCheckout()
 
 /** In the page before its own scripts: first paint, and when the watched change first showed. */
 const WATCH = `
@@ -146,14 +142,9 @@ const median = (values: number[]) => {
 const seconds = (ms: number) => Math.round(ms) / 1000
 
 async function main() {
-  const dirs: string[] = []
-  const serve = (cwd?: string) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'meridian-taps-'))
-    dirs.push(dataDir)
-    return startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '' }, { cwd })
-  }
-  const servers = [{ label: 'this build', server: serve() }]
-  if (baselineDir) servers.push({ label: `baseline (${baselineDir})`, server: serve(baselineDir) })
+  const servers = [{ label: 'this build', server: serveCheckout() }]
+  if (baselineDir)
+    servers.push({ label: `baseline (${baselineDir})`, server: serveCheckout(baselineDir) })
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: QUIET_FLAGS })
   const rows: Record<string, string | number>[] = []
   let met = true
@@ -204,9 +195,7 @@ async function main() {
     }
   } finally {
     await browser.close()
-    for (const { server } of servers) server.child.kill('SIGTERM')
-    await Promise.all(servers.map(({ server }) => server.exited))
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+    await Promise.all(servers.map(({ server }) => server.stop()))
   }
   console.log(
     `\nTaps on a throttled Chromium (CPU ${CPU}×, 150 ms RTT, 1.6 Mbit/s down), median of ${RUNS}` +
