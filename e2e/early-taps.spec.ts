@@ -11,6 +11,13 @@ import { holdAppScript, hydrated } from './support/settle.ts'
 const stored = (page: Page, key: string) =>
   page.evaluate((name) => JSON.parse(localStorage.getItem(name) ?? 'null') as unknown, key)
 
+/** The server's page at `path`, with the app's script held back until `release()`. */
+async function openBeforeApp(page: Page, path: string) {
+  const app = await holdAppScript(page)
+  await page.goto(path)
+  return app
+}
+
 /** A tap on the server's page, which shows it taken at once (the early script marks it, in the same task). */
 async function tapEarly(control: Locator) {
   await control.click()
@@ -21,8 +28,7 @@ async function tapEarly(control: Locator) {
 test('Add to Cart tapped before the app runs adds one once it does, and the tap shows at once', async ({
   page,
 }) => {
-  const app = await holdAppScript(page)
-  await page.goto('/product/1')
+  const app = await openBeforeApp(page, '/product/1')
   const add = page.getByRole('button', { name: 'Add to Cart' })
   await tapEarly(add)
   // Not dimmed: pressed, at full colour.
@@ -39,8 +45,7 @@ test('Add to Cart tapped before the app runs adds one once it does, and the tap 
 test('a double tap adds two only where two taps mean two: Add to Cart twice is two, the bookmark once', async ({
   page,
 }) => {
-  const app = await holdAppScript(page)
-  await page.goto('/product/2')
+  const app = await openBeforeApp(page, '/product/2')
   const add = page.getByRole('button', { name: 'Add to Cart' })
   await add.dblclick()
   const save = page.getByRole('button', { name: 'Save to My Saved Items' })
@@ -58,8 +63,7 @@ test('the bookmark, the header’s menu and the theme switch answer their early 
 }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await page.emulateMedia({ colorScheme: 'light' })
-  const app = await holdAppScript(page)
-  await page.goto('/product/3')
+  const app = await openBeforeApp(page, '/product/3')
   await tapEarly(page.getByRole('button', { name: 'Save to My Saved Items' }))
   await tapEarly(page.getByRole('switch', { name: 'Dark theme' }))
   await tapEarly(page.getByRole('button', { name: 'Open menu' }))
@@ -79,8 +83,7 @@ test('the filter button and the sort chosen before the app runs apply once it do
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 })
-  const app = await holdAppScript(page)
-  await page.goto('/products/laptops')
+  const app = await openBeforeApp(page, '/products/laptops')
   await page.getByLabel('Sort By:').selectOption('price-asc')
   await tapEarly(page.getByRole('button', { name: 'Show Filter' }))
 
@@ -94,8 +97,7 @@ test('the filter button and the sort chosen before the app runs apply once it do
 test('Enter in the sign-in form, pressed before the app runs, signs the shopper in once it does', async ({
   page,
 }) => {
-  const app = await holdAppScript(page)
-  await page.goto('/userauth')
+  const app = await openBeforeApp(page, '/userauth')
   const form = page.getByRole('form', { name: 'Sign In' })
   await form.getByLabel('User Name').fill('emilys')
   await form.getByLabel('Password').fill('emilyspass')
@@ -112,8 +114,7 @@ test('Enter in the sign-in form, pressed before the app runs, signs the shopper 
 test('fields left before the app runs show their messages once it does, and what was typed stays', async ({
   page,
 }) => {
-  const app = await holdAppScript(page)
-  await page.goto('/userauth')
+  const app = await openBeforeApp(page, '/userauth')
   const form = page.getByRole('form', { name: 'Create Your Account' })
   await form.getByLabel('Country').focus()
   // Through Country, Email and Confirm Email, leaving them empty; a user name typed.
@@ -134,8 +135,7 @@ test('fields left before the app runs show their messages once it does, and what
 })
 
 test('a link followed before the app runs is followed, as without the app', async ({ page }) => {
-  const app = await holdAppScript(page)
-  await page.goto('/product/1')
+  const app = await openBeforeApp(page, '/product/1')
   await page
     .getByRole('navigation', { name: 'Breadcrumb' })
     .getByRole('link', { name: 'Home' })
