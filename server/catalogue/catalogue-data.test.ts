@@ -4,7 +4,7 @@ import seeds from './data/products.json' with { type: 'json' }
 import { loadCatalogue, publish } from './catalogue.ts'
 import { CATEGORY_SLUGS } from '../../shared/catalogue/categories.ts'
 import { availabilityFor, barcodeFor } from './derive.ts'
-import { productSchema, productSeedSchema } from './product.schema.ts'
+import { productSchema, productSeedSchema, variantSeedProblems } from './product.schema.ts'
 
 const catalogue = loadCatalogue()
 const products = catalogue.products.map((p) =>
@@ -111,5 +111,101 @@ describe('the bundled catalogue data', () => {
       const brands = new Set(catalogue.inCategory(category).map((p) => p.brand))
       expect(brands.has('Apple') && brands.has('Samsung'), category).toBe(true)
     }
+  })
+})
+
+describe('options and variants (docs/api.md § Options and variants)', () => {
+  const withVariants = products.filter((p) => p.variants)
+
+  it('come with at least 30 products across at least 6 categories, in the forms real shops sell', () => {
+    expect(withVariants.length).toBeGreaterThanOrEqual(30)
+    expect(new Set(withVariants.map((p) => p.category)).size).toBeGreaterThanOrEqual(6)
+    const optionNames = new Set(withVariants.flatMap((p) => p.options!.map((o) => o.name)))
+    for (const name of ['Size', 'Colour', 'Storage', 'Strap']) expect(optionNames).toContain(name)
+  })
+
+  it('name one value of each of their product’s options, each combination once', () => {
+    for (const p of withVariants) {
+      const options = p.options!
+      expect(options.length, `${p.id}`).toBeGreaterThanOrEqual(1)
+      expect(options.length, `${p.id}`).toBeLessThanOrEqual(3)
+      const combinations = p.variants!.map((variant) => {
+        expect(Object.keys(variant.options).sort(), `${p.id}`).toEqual(
+          options.map((o) => o.name).sort(),
+        )
+        for (const option of options)
+          expect(option.values, `${p.id} ${variant.sku}`).toContain(variant.options[option.name])
+        return JSON.stringify(options.map((o) => variant.options[o.name]))
+      })
+      expect(new Set(combinations).size, `${p.id}`).toBe(combinations.length)
+    }
+  })
+
+  it('have SKUs unique across the catalogue, products’ and variants’ alike', () => {
+    const skus = products.flatMap((p) => [p.sku, ...(p.variants ?? []).map((v) => v.sku)])
+    expect(new Set(skus).size).toBe(skus.length)
+    for (const p of withVariants)
+      for (const variant of p.variants!) expect(variant.sku.startsWith(`${p.sku}-`)).toBe(true)
+  })
+
+  it('make the product’s price their lowest and its stock their sum, with availability from each stock', () => {
+    for (const p of withVariants) {
+      const variants = p.variants!
+      expect(p.price, `${p.id}`).toBe(Math.min(...variants.map((v) => v.price)))
+      expect(p.stock, `${p.id}`).toBe(variants.reduce((sum, v) => sum + v.stock, 0))
+      expect(p.availabilityStatus).toBe(availabilityFor(p.stock))
+      for (const variant of variants)
+        expect(variant.availabilityStatus).toBe(availabilityFor(variant.stock))
+    }
+  })
+
+  it('show a variant’s own photo among its product’s', () => {
+    const pictured = withVariants.flatMap((p) =>
+      p.variants!.filter((v) => v.image).map((v) => [p, v.image] as const),
+    )
+    expect(pictured.length).toBeGreaterThan(0)
+    for (const [p, image] of pictured) expect(p.images).toContain(image)
+  })
+
+  it('have the cases a shop meets: a sold-out variant beside ones in stock, one with 1-4 left, an unsold combination, prices that differ', () => {
+    const some = (test: (p: (typeof withVariants)[number]) => boolean) => withVariants.some(test)
+    expect(some((p) => p.stock > 0 && p.variants!.some((v) => v.stock === 0))).toBe(true)
+    expect(some((p) => p.variants!.some((v) => v.stock >= 1 && v.stock <= 4))).toBe(true)
+    expect(
+      some((p) => p.variants!.length < p.options!.reduce((n, o) => n * o.values.length, 1)),
+    ).toBe(true)
+    expect(some((p) => new Set(p.variants!.map((v) => v.price)).size > 1)).toBe(true)
+  })
+
+  it('are refused at start when they break the contract', () => {
+    const seed = seeds[0] as v.InferOutput<typeof productSeedSchema>
+    const options = [{ name: 'Size', values: ['S', 'M'] }]
+    const variant = (size: string, stock: number, price?: number) => ({
+      options: { Size: size },
+      stock,
+      ...(price !== undefined && { price }),
+    })
+    const problems = (change: object) => variantSeedProblems({ ...seed, ...change })
+    const fine = { options, variants: [variant('S', 2), variant('M', seed.stock - 2)] }
+    expect(problems(fine)).toEqual([])
+    expect(problems({ options })).toEqual(['options and variants go together'])
+    expect(
+      problems({ ...fine, variants: [variant('S', 2), variant('S', seed.stock - 2)] }),
+    ).toEqual(['variant S repeats'])
+    expect(
+      problems({ ...fine, variants: [variant('S', 2), variant('XL', seed.stock - 2)] }),
+    ).toEqual(['variant XL does not name one value of each option'])
+    expect(problems({ ...fine, variants: [variant('S', 2), variant('M', 1)] })).toEqual([
+      `stock is not the variants' sum (3)`,
+    ])
+    expect(
+      problems({
+        ...fine,
+        variants: [variant('S', 2), variant('M', seed.stock - 2, seed.price - 1)],
+      }),
+    ).toEqual(['price is not the lowest variant price'])
+    expect(problems({ ...fine, options: [{ name: 'Size', values: ['7.5', '75'] }] })).toContain(
+      'the values of Size do not make distinct SKU codes',
+    )
   })
 })

@@ -9,8 +9,12 @@ import {
   reviewerEmail,
   skuFor,
 } from './derive.ts'
-import { productSeedSchema, type Product, type ProductSeed } from './product.schema.ts'
-import { createProductSearch, QUERY_LIMITS } from '../../shared/search/product-search.ts'
+import { productSeedSchema, skuCode, type Product, type ProductSeed } from './product.schema.ts'
+import {
+  createProductSearch,
+  optionValues,
+  QUERY_LIMITS,
+} from '../../shared/search/product-search.ts'
 
 /**
  * A product as held in memory: image and QR paths are relative, because the absolute URLs the API
@@ -78,6 +82,34 @@ export function buildProduct(seed: ProductSeed, id: number): StoredProduct {
     },
     images: Array.from({ length: seed.imageCount }, (_, i) => imagePath(String(i + 1))),
     thumbnail: imagePath('thumbnail'),
+    ...variantsOf(seed, skuFor(seed, id), imagePath),
+  }
+}
+
+/**
+ * A product's options and its variants as the API gives them (docs/api.md § Options and
+ * variants): each variant's SKU is the product's and its values' codes, its price and discount the
+ * product's unless its own, its availability from its own stock. The product's price and stock are
+ * already the lowest and the sum (the seed schema checks it).
+ */
+function variantsOf(
+  seed: ProductSeed,
+  productSku: string,
+  imagePath: (name: string) => string,
+): Pick<StoredProduct, 'options' | 'variants'> {
+  const { options, variants } = seed
+  if (!options || !variants) return {}
+  return {
+    options,
+    variants: variants.map((variant) => ({
+      sku: [productSku, ...options.map((o) => skuCode(variant.options[o.name]!))].join('-'),
+      options: Object.fromEntries(options.map((o) => [o.name, variant.options[o.name]!])),
+      price: variant.price ?? seed.price,
+      discountPercentage: variant.discountPercentage ?? seed.discountPercentage,
+      stock: variant.stock,
+      availabilityStatus: availabilityFor(variant.stock),
+      ...(variant.image && { image: imagePath(String(variant.image)) }),
+    })),
   }
 }
 
@@ -89,6 +121,11 @@ export function publish(product: StoredProduct, base: AssetBase): Product {
     meta: { ...product.meta, qrCode: `${base.origin}/${product.meta.qrCode}` },
     images: product.images.map(asset),
     thumbnail: asset(product.thumbnail),
+    ...(product.variants && {
+      variants: product.variants.map((variant) =>
+        variant.image ? { ...variant, image: asset(variant.image) } : variant,
+      ),
+    }),
   }
 }
 
@@ -104,7 +141,9 @@ export function createCatalogue(productSeeds: readonly ProductSeed[]): Catalogue
   // DummyJSON's rule besides: the query as a substring of the product's text, so that 'phone'
   // still finds iPhones and smartphones (after the products with the word itself).
   const haystacks = products.map((p) =>
-    normaliseSearch([p.title, p.description, p.brand, p.category, ...p.tags].join(' ')),
+    normaliseSearch(
+      [p.title, p.description, p.brand, p.category, ...p.tags, ...optionValues(p)].join(' '),
+    ),
   )
 
   return {

@@ -117,6 +117,13 @@ describe('GET products/search', () => {
     expect(hyphen.products.some((p) => p.category === 'home-decoration')).toBe(true)
   })
 
+  it('finds a product by the value of one of its options (ours)', async () => {
+    const { products } = await getJson('/api/products/search?q=moto%20g%20play%20128')
+    expect(products[0]).toMatchObject({ id: 9 })
+    const { products: shirts } = await getJson('/api/products/search?q=dress%20shirt%2016.5')
+    expect(shirts.map((p) => p.id)).toContain(101)
+  })
+
   it('also matches brand and category (ours)', async () => {
     const apple = await getJson('/api/products/search?q=apple&limit=0&select=brand')
     expect(apple.products.some((p) => p.brand === 'Apple')).toBe(true)
@@ -272,6 +279,36 @@ describe('GET products/{id}', () => {
     expect(onOtherOrigin.images[0]).toMatch(
       /^https:\/\/shop\.example\/api\/images\/products\/1\/1\.svg\?v=/,
     )
+  })
+
+  it('carries a product’s options and variants, with a variant’s photo as an absolute, versioned URL (docs/api.md)', async () => {
+    interface Variant {
+      sku: string
+      options: Record<string, string>
+      price: number
+      stock: number
+      availabilityStatus: string
+      image?: string
+    }
+    const shoe = await getJson<{ options: unknown; variants: Variant[]; sku: string }>(
+      '/api/products/109',
+    )
+    expect(shoe.options).toEqual([
+      { name: 'Size', values: ['7', '8', '9', '10', '11'] },
+      { name: 'Colour', values: ['Black', 'Brown'] },
+    ])
+    const brown9 = shoe.variants.find((variant) => variant.sku === `${shoe.sku}-9-BROWN`)
+    expect(brown9).toMatchObject({ options: { Size: '9', Colour: 'Brown' }, price: 189 })
+    expect(brown9?.image).toMatch(/^http:\/\/localhost\/api\/images\/products\/109\/\d\.svg\?v=/)
+    // A product without options has neither field, as DummyJSON's products.
+    expect(await getJson('/api/products/1')).not.toHaveProperty('variants')
+    // Lists and select= carry them too.
+    const selected = await getJson('/api/products/category/mens-shoes?select=options,variants')
+    expect(selected.products.find((p) => p.id === 109)).toEqual({
+      id: 109,
+      options: shoe.options,
+      variants: shoe.variants,
+    })
   })
 
   it.each(['0', '99999', 'abc', '1.5', '-1'])('answers 404 for id %s', async (id) => {

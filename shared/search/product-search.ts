@@ -20,7 +20,14 @@ export { QUERY_LIMITS }
  */
 
 /** Where a word is found, and how much that says: a title match ranks above a brand match… */
-const FIELD_BOOSTS = { title: 8, brand: 4, category: 3, tags: 2, description: 1 } as const
+const FIELD_BOOSTS = {
+  title: 8,
+  brand: 4,
+  category: 3,
+  tags: 2,
+  options: 2,
+  description: 1,
+} as const
 type Field = keyof typeof FIELD_BOOSTS
 const FIELDS = Object.keys(FIELD_BOOSTS) as Field[]
 
@@ -36,6 +43,8 @@ export interface Searchable {
   brand?: string
   tags?: readonly string[]
   description?: string
+  /** A product's options ("Size": 7, 8, 9…): a shopper may search for the one they want. */
+  options?: readonly { values: readonly string[] }[]
 }
 
 /**
@@ -159,6 +168,10 @@ export interface ProductSearch {
   search(query: string): SearchMatch[]
 }
 
+/** Every value of a product's options ("7 8 9 black white"), none for a product without. */
+export const optionValues = (product: Pick<Searchable, 'options'>) =>
+  (product.options ?? []).flatMap((option) => option.values)
+
 export function createProductSearch(products: readonly Searchable[]): ProductSearch {
   const index = new MiniSearch<Searchable>({
     fields: FIELDS,
@@ -166,8 +179,9 @@ export function createProductSearch(products: readonly Searchable[]): ProductSea
     extractField: (product, field) => {
       if (field === 'category')
         return `${product.category} ${CATEGORY_SYNONYMS[product.category] ?? ''}`
-      const value = product[field as keyof Searchable]
-      return Array.isArray(value) ? value.join(' ') : String(value ?? '')
+      if (field === 'options') return optionValues(product).join(' ')
+      const value = product[field as Exclude<Field, 'category' | 'options'>]
+      return Array.isArray(value) ? value.join(' ') : (value ?? '')
     },
     // Each field is split into its terms here; the query's words go through the same steps.
     tokenize: (text) => [text],
