@@ -4,11 +4,13 @@ import {
   type OrderAmounts,
   type PricedLine,
 } from '../lib/pricing.ts'
+import { lineKey, type LineVariant } from '../domain/cart/cart.schemas.ts'
 import styles from './order-lines.module.css'
 
 interface Line extends PricedLine {
   id: number
   title: string
+  variant?: LineVariant
 }
 
 /** The lines of a cart or an order: title × quantity and the discounted amount (rules.md § Constants and formulas). */
@@ -16,9 +18,10 @@ export function LineList({ lines, label }: { lines: readonly Line[]; label?: str
   return (
     <ul className={styles.items} aria-label={label}>
       {lines.map((line) => (
-        <li key={line.id} className={styles.item}>
+        <li key={lineKey(line)} className={styles.item}>
           <span>
-            {line.title} × {line.quantity}
+            {line.title}
+            {line.variant && ` (${line.variant.label})`} × {line.quantity}
           </span>
           <span>{formatPrice(lineDiscountedPrice(line))}</span>
         </li>

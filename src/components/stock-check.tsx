@@ -4,6 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
 import { useOnlineStatus } from '../lib/use-online-status.ts'
 import { applyStockAtom, cartAtom, lineNotice, stockNoticeAtom } from '../domain/cart/cart.atoms.ts'
+import { lineKey } from '../domain/cart/cart.schemas.ts'
 import { stockMessages } from '../domain/cart/quantity.ts'
 import { stockCheckQuery } from '../domain/cart/stock.queries.ts'
 import styles from './stock-check.module.css'
@@ -39,14 +40,15 @@ export function StockNotices() {
   const notices = useAtomValue(stockNoticeAtom)
   const items = lines.flatMap((line) => {
     const notice = lineNotice(line, notices)
-    return notice ? [{ id: line.id, title: line.title, notice }] : []
+    const title = line.variant ? `${line.title} (${line.variant.label})` : line.title
+    return notice ? [{ key: lineKey(line), title, notice }] : []
   })
   if (items.length === 0) return null
   return (
     <div className={styles.notice} role="status">
       <ul className={styles.noticeList}>
         {items.map((item) => (
-          <li key={item.id}>
+          <li key={item.key}>
             {item.title}: {item.notice}
           </li>
         ))}

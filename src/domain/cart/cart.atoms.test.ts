@@ -33,10 +33,10 @@ describe('cart atoms', () => {
       { ...product, quantity: 2 },
       { ...product, id: 5, quantity: 1 },
     ])
-    store.set(changeQuantityAtom, { id: 4, change: 'remove' })
-    store.set(changeQuantityAtom, { id: 4, change: 'remove' })
+    store.set(changeQuantityAtom, { key: '4', change: 'remove' })
+    store.set(changeQuantityAtom, { key: '4', change: 'remove' })
     expect(store.get(cartAtom).map((line) => line.id)).toEqual([5])
-    store.set(removeFromCartAtom, 5)
+    store.set(removeFromCartAtom, '5')
     expect(store.get(cartAtom)).toEqual([])
   })
 
@@ -58,7 +58,7 @@ describe('the stock rules in the cart (rules.md § Stock)', () => {
     expect(store.set(addToCartAtom, limited)).toBe(true)
     expect(store.set(addToCartAtom, limited)).toBe(true)
     expect(store.set(addToCartAtom, limited)).toBe(false)
-    store.set(changeQuantityAtom, { id: 4, change: 'add' })
+    store.set(changeQuantityAtom, { key: '4', change: 'add' })
     expect(store.get(cartCountAtom)).toBe(2)
   })
 
@@ -86,15 +86,15 @@ describe('the stock rules in the cart (rules.md § Stock)', () => {
       ]),
     )
     expect(corrections).toEqual([
-      { id: 4, message: 'Quantity lowered to 2: only 2 left' },
-      { id: 5, message: 'Out of Stock. Remove it or save it for later to place your order.' },
+      { key: '4', message: 'Quantity lowered to 2: only 2 left' },
+      { key: '5', message: 'Out of Stock. Remove it or save it for later to place your order.' },
     ])
     expect(store.get(cartAtom).map(({ id, quantity, stock }) => [id, quantity, stock])).toEqual([
       [4, 2, 2],
       [5, 1, 0],
       [6, 2, 9],
     ])
-    expect(store.get(stockNoticeAtom).get(4)).toBe('Quantity lowered to 2: only 2 left')
+    expect(store.get(stockNoticeAtom).get('4')).toBe('Quantity lowered to 2: only 2 left')
 
     // The out-of-stock line is left out of the amounts until it is removed or saved.
     const amounts = store.get(orderAmountsAtom)
@@ -113,7 +113,52 @@ describe('the stock rules in the cart (rules.md § Stock)', () => {
       ),
     ).toEqual([])
     // The shopper changing the line clears its notice.
-    store.set(changeQuantityAtom, { id: 4, change: 'remove' })
-    expect(store.get(stockNoticeAtom).has(4)).toBe(false)
+    store.set(changeQuantityAtom, { key: '4', change: 'remove' })
+    expect(store.get(stockNoticeAtom).has('4')).toBe(false)
+  })
+})
+
+describe('cart atoms per variant (rules.md § Options and variants)', () => {
+  const variant = (sku: string) => ({ sku, label: `Size ${sku}` })
+
+  it('correct each variant’s line against that variant’s stock, and a variant no longer sold as gone', () => {
+    const store = createStore()
+    localStorage.setItem(
+      'cart',
+      JSON.stringify([
+        { ...product, variant: variant('S'), stock: 9, quantity: 5 },
+        { ...product, variant: variant('M'), stock: 9, quantity: 1 },
+        { ...product, variant: variant('XL'), stock: 9, quantity: 1 },
+      ]),
+    )
+    const fresh = new Map([
+      [
+        4,
+        {
+          stock: 12,
+          variants: [
+            { sku: 'S', stock: 3 },
+            { sku: 'M', stock: 9 },
+          ],
+        },
+      ],
+    ])
+    expect(store.set(applyStockAtom, fresh)).toEqual([
+      { key: '4 S', message: 'Quantity lowered to 3: only 3 left' },
+      { key: '4 XL', message: 'Out of Stock. Remove it or save it for later to place your order.' },
+    ])
+    expect(
+      store.get(cartAtom).map((line) => [line.variant?.sku, line.quantity, line.stock]),
+    ).toEqual([
+      ['S', 3, 3],
+      ['M', 1, 9],
+      ['XL', 1, 0],
+    ])
+  })
+
+  it('still load a cart stored before products had options', () => {
+    const stored = [{ ...product, stock: 9, minimumOrderQuantity: 1, quantity: 2 }]
+    localStorage.setItem('cart', JSON.stringify(stored))
+    expect(createStore().get(cartAtom)).toEqual(stored)
   })
 })

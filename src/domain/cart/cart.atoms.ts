@@ -11,14 +11,15 @@ import {
   type CartProduct,
   type QuantityChange,
 } from './cart.rules.ts'
-import { cartSchema, type CartLine } from './cart.schemas.ts'
+import { cartSchema, lineKey, type CartLine } from './cart.schemas.ts'
 import {
   correctionOf,
   isAvailable,
   limitsOf,
   stockMessages,
+  lineFacts,
   unavailableReason,
-  type StockFacts,
+  type FreshStock,
 } from './quantity.ts'
 
 // Stored under the spec's key 'cart' and shared across tabs (rules.md § Purchase flow). Private: the action
@@ -36,21 +37,21 @@ export const cartCountAtom = atom((get) =>
  * What the cart last changed of itself, per line, after checking it against fresh product data
  * ("Quantity lowered to 2: only 2 left"): in memory, until the shopper changes or removes the line.
  */
-const stockNoticesAtom = atom<ReadonlyMap<number, string>>(new Map())
+const stockNoticesAtom = atom<ReadonlyMap<string, string>>(new Map())
 
 export const stockNoticeAtom = atom((get) => get(stockNoticesAtom))
 
 /** What a line says of its stock: what the last check changed of it, else why it cannot be ordered. */
-export function lineNotice(line: CartLine, notices: ReadonlyMap<number, string>) {
+export function lineNotice(line: CartLine, notices: ReadonlyMap<string, string>) {
   const unavailable = unavailableReason(limitsOf(line))
-  return notices.get(line.id) ?? (unavailable && stockMessages.lineUnavailable(unavailable))
+  return notices.get(lineKey(line)) ?? (unavailable && stockMessages.lineUnavailable(unavailable))
 }
 
-const forgetNotice = atom(null, (get, set, id: number) => {
+const forgetNotice = atom(null, (get, set, key: string) => {
   const notices = get(stockNoticesAtom)
-  if (!notices.has(id)) return
+  if (!notices.has(key)) return
   const next = new Map(notices)
-  next.delete(id)
+  next.delete(key)
   set(stockNoticesAtom, next)
 })
 
@@ -61,21 +62,22 @@ export const addToCartAtom = atom(null, (get, set, product: CartProduct): boolea
   const added = next.some((line, index) => line !== lines[index])
   if (added) {
     set(cartLinesAtom, next)
-    set(forgetNotice, product.id)
+    set(forgetNotice, lineKey(product))
   }
   return added
 })
 
-export const removeFromCartAtom = atom(null, (_get, set, id: number) => {
-  set(cartLinesAtom, (lines) => removeLine(lines, id))
-  set(forgetNotice, id)
+/** Removes a line, named by its key (`lineKey`: the product, and its variant). */
+export const removeFromCartAtom = atom(null, (_get, set, key: string) => {
+  set(cartLinesAtom, (lines) => removeLine(lines, key))
+  set(forgetNotice, key)
 })
 
 export const changeQuantityAtom = atom(
   null,
-  (_get, set, { id, change }: { id: number; change: QuantityChange }) => {
-    set(cartLinesAtom, (lines) => changeQuantity(lines, id, change))
-    set(forgetNotice, id)
+  (_get, set, { key, change }: { key: string; change: QuantityChange }) => {
+    set(cartLinesAtom, (lines) => changeQuantity(lines, key, change))
+    set(forgetNotice, key)
   },
 )
 
@@ -86,30 +88,32 @@ export const changeQuantityAtom = atom(
  */
 export const applyStockAtom = atom(
   null,
-  (get, set, fresh: ReadonlyMap<number, StockFacts>): { id: number; message: string }[] => {
+  (get, set, fresh: FreshStock): { key: string; message: string }[] => {
     let lines = get(cartLinesAtom)
-    const corrections: { id: number; message: string }[] = []
+    const corrections: { key: string; message: string }[] = []
     for (const line of lines) {
-      const facts = fresh.get(line.id)
-      if (!facts) continue
+      const product = fresh.get(line.id)
+      if (!product) continue
+      const key = lineKey(line)
+      const facts = lineFacts(line, product)
       const limits = limitsOf(facts)
       const correction = correctionOf(line.quantity, limits)
       // A line already known to be unavailable was already marked: nothing new to say.
       const news =
         correction && (correction.quantity !== line.quantity || isAvailable(limitsOf(line)))
-      if (news) corrections.push({ id: line.id, message: correction.message })
+      if (news) corrections.push({ key, message: correction.message })
       const quantity = correction?.quantity ?? line.quantity
       if (
         quantity !== line.quantity ||
         facts.stock !== line.stock ||
         facts.minimumOrderQuantity !== line.minimumOrderQuantity
       )
-        lines = updateLine(lines, line.id, facts, quantity)
+        lines = updateLine(lines, key, facts, quantity)
     }
     if (lines !== get(cartLinesAtom)) set(cartLinesAtom, lines)
     if (corrections.length > 0) {
       const notices = new Map(get(stockNoticesAtom))
-      for (const { id, message } of corrections) notices.set(id, message)
+      for (const { key, message } of corrections) notices.set(key, message)
       set(stockNoticesAtom, notices)
     }
     return corrections

@@ -33,12 +33,12 @@ describe('cart rules (rules.md § State changes)', () => {
     ["'remove' takes one away", [line(1, 2)], 'remove', [line(1, 1)]],
     ["'remove' at 1 drops the line", [line(1, 1), line(2, 1)], 'remove', [line(2, 1)]],
   ] as const)('change quantity: %s', (_name, lines, change, expected) => {
-    expect(changeQuantity(lines, lines[0].id, change)).toEqual(expected)
+    expect(changeQuantity(lines, String(lines[0].id), change)).toEqual(expected)
   })
 
-  it('leaves the cart as it is for an unknown id', () => {
-    expect(changeQuantity([line(1, 1)], 9, 'remove')).toEqual([line(1, 1)])
-    expect(removeLine([line(1, 1)], 9)).toEqual([line(1, 1)])
+  it('leaves the cart as it is for an unknown line', () => {
+    expect(changeQuantity([line(1, 1)], '9', 'remove')).toEqual([line(1, 1)])
+    expect(removeLine([line(1, 1)], '9')).toEqual([line(1, 1)])
   })
 
   it.each([
@@ -51,7 +51,7 @@ describe('cart rules (rules.md § State changes)', () => {
     ],
     ['drops a line of 1 (rules.md § State changes)', [{ ...line(1, 1), stock: 2 }], 'remove', []],
   ] as const)('change quantity with stock rules: %s', (_name, lines, change, expected) => {
-    expect(changeQuantity(lines, 1, change)).toEqual(expected)
+    expect(changeQuantity(lines, '1', change)).toEqual(expected)
   })
 
   it('adds the minimum order first, one more after, and nothing past the stock', () => {
@@ -69,7 +69,33 @@ describe('cart rules (rules.md § State changes)', () => {
     expect(addLine(kept, { ...product(1), stock: 3 })).toEqual([{ ...line(1, 2), stock: 3 }])
   })
 
-  it('removes one line by id', () => {
-    expect(removeLine([line(1, 1), line(2, 2)], 1)).toEqual([line(2, 2)])
+  it('removes one line by its key', () => {
+    expect(removeLine([line(1, 1), line(2, 2)], '1')).toEqual([line(2, 2)])
+  })
+})
+
+describe('cart rules per variant (rules.md § Options and variants)', () => {
+  const shoe = (sku: string, stock: number): CartProduct => ({
+    ...product(7),
+    variant: { sku, label: `Size ${sku}` },
+    stock,
+  })
+
+  it('keys a line by its product and its variant: two sizes of one shoe are two lines', () => {
+    const lines = addLine(addLine(addLine([], shoe('9', 5)), shoe('10', 5)), shoe('9', 5))
+    expect(lines.map((l) => [l.variant?.sku, l.quantity])).toEqual([
+      ['9', 2],
+      ['10', 1],
+    ])
+    expect(changeQuantity(lines, '7 10', 'add').map((l) => l.quantity)).toEqual([2, 2])
+    expect(removeLine(lines, '7 9').map((l) => l.variant?.sku)).toEqual(['10'])
+  })
+
+  it('caps each variant at its own stock', () => {
+    const two = addLine(addLine([], shoe('9', 2)), shoe('9', 2))
+    expect(addLine(two, shoe('9', 2))).toEqual(two)
+    expect(changeQuantity(two, '7 9', 'add')).toEqual(two)
+    expect(addLine(two, shoe('10', 2)).map((l) => l.quantity)).toEqual([2, 1])
+    expect(addLine([], shoe('11', 0))).toEqual([])
   })
 })

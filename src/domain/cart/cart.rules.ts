@@ -1,4 +1,4 @@
-import type { CartLine } from './cart.schemas.ts'
+import { lineKey, type CartLine } from './cart.schemas.ts'
 import { limitsOf, quantityAfterAdd, quantityAfterRemove, type StockFacts } from './quantity.ts'
 
 /** What the cart keeps of a product (rules.md § Purchase flow): the fields the cart shows, and its stock rules. */
@@ -11,8 +11,9 @@ export type QuantityChange = 'add' | 'remove'
  * or with its minimum order. At its stock the cart stays as it is (quantity.ts says why).
  */
 export function addLine(lines: readonly CartLine[], product: CartProduct): CartLine[] {
-  const existing = lines.find((line) => line.id === product.id)
-  const { id, title, brand, category, price, discountPercentage, thumbnail } = product
+  const key = lineKey(product)
+  const existing = lines.find((line) => lineKey(line) === key)
+  const { id, title, brand, category, price, discountPercentage, thumbnail, variant } = product
   const facts = stockFacts(product)
   const quantity = quantityAfterAdd(existing?.quantity ?? 0, limitsOf(facts))
   if (quantity === null) return [...lines]
@@ -20,7 +21,18 @@ export function addLine(lines: readonly CartLine[], product: CartProduct): CartL
     return lines.map((line) => (line === existing ? { ...line, ...facts, quantity } : line))
   return [
     ...lines,
-    { id, title, brand, category, price, discountPercentage, thumbnail, ...facts, quantity },
+    {
+      id,
+      title,
+      brand,
+      category,
+      price,
+      discountPercentage,
+      thumbnail,
+      ...(variant && { variant: { sku: variant.sku, label: variant.label } }),
+      ...facts,
+      quantity,
+    },
   ]
 }
 
@@ -30,9 +42,9 @@ const stockFacts = ({ stock, minimumOrderQuantity }: StockFacts): StockFacts => 
   ...(minimumOrderQuantity !== undefined && { minimumOrderQuantity }),
 })
 
-/** rules.md § State changes: delete one line by id. */
-export function removeLine(lines: readonly CartLine[], id: number): CartLine[] {
-  return lines.filter((line) => line.id !== id)
+/** rules.md § State changes: delete one line (by its key: a product, and its variant). */
+export function removeLine(lines: readonly CartLine[], key: string): CartLine[] {
+  return lines.filter((line) => lineKey(line) !== key)
 }
 
 /**
@@ -41,11 +53,11 @@ export function removeLine(lines: readonly CartLine[], id: number): CartLine[] {
  */
 export function changeQuantity(
   lines: readonly CartLine[],
-  id: number,
+  key: string,
   change: QuantityChange,
 ): CartLine[] {
   return lines.flatMap((line) => {
-    if (line.id !== id) return [line]
+    if (lineKey(line) !== key) return [line]
     const limits = limitsOf(line)
     const next =
       change === 'add'
@@ -59,9 +71,11 @@ export function changeQuantity(
 /** A line checked against fresh data: the product's stock rules now, and its corrected quantity. */
 export function updateLine(
   lines: readonly CartLine[],
-  id: number,
+  key: string,
   facts: StockFacts,
   quantity: number,
 ): CartLine[] {
-  return lines.map((line) => (line.id === id ? { ...line, ...stockFacts(facts), quantity } : line))
+  return lines.map((line) =>
+    lineKey(line) === key ? { ...line, ...stockFacts(facts), quantity } : line,
+  )
 }

@@ -11,6 +11,27 @@ export interface StockFacts {
   minimumOrderQuantity?: number
 }
 
+/** A product's stock rules as the catalogue gives them, and its variants' stock. */
+export interface ProductStock extends StockFacts {
+  variants?: readonly { sku: string; stock: number }[]
+}
+
+/** Each product's stock rules by id. */
+export type FreshStock = ReadonlyMap<number, ProductStock>
+
+/**
+ * A line's stock rules from its product's (rules.md § Options and variants): a variant's own stock,
+ * none for a variant the product no longer sells; a line without a variant, the product's.
+ */
+export function lineFacts(
+  line: { variant?: { sku: string } },
+  { stock, minimumOrderQuantity, variants }: ProductStock,
+): StockFacts {
+  if (!line.variant) return { stock, minimumOrderQuantity }
+  const variant = variants?.find(({ sku }) => sku === line.variant!.sku)
+  return { stock: variant?.stock ?? 0, minimumOrderQuantity }
+}
+
 /** The most one line may hold whatever the stock (the cart's stored schema allows no more). */
 export const MAX_LINE_QUANTITY = 999
 

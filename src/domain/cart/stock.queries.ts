@@ -1,17 +1,15 @@
 import { onlineManager, queryOptions, type QueryClient } from '@tanstack/react-query'
 import { toApiError } from '../../lib/api-error.ts'
 import { productQuery } from '../catalogue/catalog.queries.ts'
-import type { StockFacts } from './quantity.ts'
-
-/** Each product's stock rules by id, as the catalogue gives them. */
-export type FreshStock = ReadonlyMap<number, StockFacts>
+import type { FreshStock, ProductStock } from './quantity.ts'
 
 /** A product the catalogue no longer has (404) cannot be bought: it counts as out of stock. */
-const GONE: StockFacts = { stock: 0 }
+const GONE: ProductStock = { stock: 0 }
 
-const factsOf = ({ stock, minimumOrderQuantity }: StockFacts): StockFacts => ({
+const factsOf = ({ stock, minimumOrderQuantity, variants }: ProductStock): ProductStock => ({
   stock,
   minimumOrderQuantity,
+  ...(variants && { variants: variants.map(({ sku, stock }) => ({ sku, stock })) }),
 })
 
 /**
@@ -25,7 +23,9 @@ export async function freshStock(
   ids: readonly number[],
   { refetch = false } = {},
 ): Promise<{ stock: FreshStock; refreshed: boolean }> {
-  const stock = new Map<number, StockFacts>()
+  // Two variants of one product are two lines, and one product query.
+  ids = [...new Set(ids)]
+  const stock = new Map<number, ProductStock>()
   for (const id of ids) {
     const product = queryClient.getQueryData(productQuery(queryClient, id).queryKey)
     if (product) stock.set(id, factsOf(product))

@@ -1,5 +1,23 @@
 import * as v from 'valibot'
 
+/**
+ * A form a product is sold in (ours, docs/api.md § Options and variants): one value of each of its
+ * options, with its own SKU, price and stock, and a photo of its own where it has one.
+ */
+// `{ [option]: value }`. Checked as a whole rather than with v.record, which the entry would carry
+// for this one field (0.9 KB).
+const isValueMap = (input: unknown): input is Record<string, string> =>
+  input instanceof Object && Object.values(input).every((value) => typeof value === 'string')
+
+const variantSchema = v.object({
+  sku: v.string(),
+  options: v.custom<Record<string, string>>(isValueMap),
+  price: v.number(),
+  discountPercentage: v.number(),
+  stock: v.number(),
+  image: v.optional(v.string()),
+})
+
 /** What a product card shows; every list answer carries at least this. */
 export const productCardSchema = v.object({
   id: v.pipe(v.number(), v.integer()),
@@ -11,6 +29,8 @@ export const productCardSchema = v.object({
   discountPercentage: v.number(),
   rating: v.number(),
   thumbnail: v.string(),
+  // Its price "from" the cheapest, where they differ.
+  variants: v.optional(v.array(variantSchema)),
 })
 
 /**
@@ -41,6 +61,7 @@ const productFields = {
   dimensions: v.optional(v.object({ width: v.number(), height: v.number(), depth: v.number() })),
   weight: v.optional(v.number()),
   minimumOrderQuantity: v.optional(v.number()),
+  options: v.optional(v.array(v.object({ name: v.string(), values: v.array(v.string()) }))),
 }
 
 /**
@@ -82,4 +103,5 @@ export type Category = v.InferOutput<typeof categoryListSchema>[number]
 export type ProductCardData = v.InferOutput<typeof productCardSchema>
 export type Product = v.InferOutput<typeof productSchema>
 export type Review = v.InferOutput<typeof reviewSchema>
+export type Variant = v.InferOutput<typeof variantSchema>
 export type ProductList = v.InferOutput<typeof productListSchema>

@@ -1,12 +1,12 @@
 import { atom } from 'jotai'
 import { addToCartAtom, removeFromCartAtom } from '../cart/cart.atoms.ts'
-import type { CartLine } from '../cart/cart.schemas.ts'
+import { lineKey, type CartLine } from '../cart/cart.schemas.ts'
 import { removeSavedAtom, saveItemAtom, type SavedItem } from './saved.atoms.ts'
 
 /** 'Save for Later' (issue: cart): the line leaves the cart and joins the saved items. */
 export const saveForLaterAtom = atom(null, (_get, set, line: CartLine) => {
   set(saveItemAtom, line)
-  set(removeFromCartAtom, line.id)
+  set(removeFromCartAtom, lineKey(line))
 })
 
 /**
@@ -14,5 +14,5 @@ export const saveForLaterAtom = atom(null, (_get, set, line: CartLine) => {
  * where the stock stops it, it stays saved (the page says why).
  */
 export const moveToCartAtom = atom(null, (_get, set, item: SavedItem) => {
-  if (set(addToCartAtom, item)) set(removeSavedAtom, item.id)
+  if (set(addToCartAtom, item)) set(removeSavedAtom, lineKey(item))
 })

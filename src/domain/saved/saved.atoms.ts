@@ -1,6 +1,7 @@
 import { atom } from 'jotai'
 import * as v from 'valibot'
 import { atomWithValidatedStorage } from '../../lib/storage-atom.ts'
+import { lineKey, lineVariantSchema } from '../cart/cart.schemas.ts'
 
 /** A saved (bookmarked) product: what its card needs. */
 const savedItemSchema = v.object({
@@ -16,6 +17,8 @@ const savedItemSchema = v.object({
   // The stock rules as last seen, so an item moved back to the cart obeys them (cart/quantity.ts).
   stock: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   minimumOrderQuantity: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  // The variant saved, for a product sold in options: Move to Cart adds that one.
+  variant: v.optional(lineVariantSchema),
 })
 
 export type SavedItem = v.InferOutput<typeof savedItemSchema>
@@ -28,21 +31,24 @@ export const savedAtom = atom((get) => get(savedItemsAtom))
 // Only the fields a saved item keeps: the schema drops the rest (a cart line's quantity, say).
 const toSaved = (item: SavedItem): SavedItem => v.parse(savedItemSchema, item)
 
-/** Adds a product to the saved items unless it is there already. */
+/** Adds a product (its variant, where it has options) to the saved items unless it is there already. */
 export const saveItemAtom = atom(null, (get, set, item: SavedItem) => {
   const items = get(savedItemsAtom)
-  if (!items.some((saved) => saved.id === item.id)) set(savedItemsAtom, [...items, toSaved(item)])
+  const key = lineKey(item)
+  if (!items.some((saved) => lineKey(saved) === key)) set(savedItemsAtom, [...items, toSaved(item)])
 })
 
-export const removeSavedAtom = atom(null, (get, set, id: number) => {
+/** Removes a saved item, named by its key (`lineKey`: the product, and its variant). */
+export const removeSavedAtom = atom(null, (get, set, key: string) => {
   set(
     savedItemsAtom,
-    get(savedItemsAtom).filter((saved) => saved.id !== id),
+    get(savedItemsAtom).filter((saved) => lineKey(saved) !== key),
   )
 })
 
 /** Bookmarks a product, or removes the bookmark when it is already saved. */
 export const toggleSavedAtom = atom(null, (get, set, item: SavedItem) => {
-  if (get(savedItemsAtom).some((saved) => saved.id === item.id)) set(removeSavedAtom, item.id)
+  const key = lineKey(item)
+  if (get(savedItemsAtom).some((saved) => lineKey(saved) === key)) set(removeSavedAtom, key)
   else set(saveItemAtom, item)
 })

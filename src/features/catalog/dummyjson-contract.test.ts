@@ -146,12 +146,14 @@ describe('product listings', () => {
         query: { limit: '0', select: PRODUCT_FIELDS.join(',') },
       }),
     ])
-    // DummyJSON splits select on ',' and adds id itself; an unknown field would just be missing.
+    // DummyJSON splits select on ',' and adds id itself; an unknown field would just be missing:
+    // ours, a product's options and variants (docs/api.md), which DummyJSON's products never have.
     const fields = (only(sent).query.select ?? '').split(',')
-    expect(fields.filter((field) => !DUMMYJSON_PRODUCT_FIELDS.includes(field))).toEqual([])
+    const ours = ['variants', 'options']
+    expect(fields.filter((field) => !DUMMYJSON_PRODUCT_FIELDS.includes(field))).toEqual(ours)
     // Every full groceries product recorded carries all of them but brand, which is optional.
     for (const product of productsPage.products.filter((p) => p.category === 'groceries')) {
-      expect(fields.filter((field) => !(field in product))).toEqual(['brand'])
+      expect(fields.filter((field) => !(field in product))).toEqual(['brand', ...ours])
     }
   })
 

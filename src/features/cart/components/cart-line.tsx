@@ -11,7 +11,7 @@ import {
   removeFromCartAtom,
   stockNoticeAtom,
 } from '../../../domain/cart/cart.atoms.ts'
-import type { CartLine as Line } from '../../../domain/cart/cart.schemas.ts'
+import { lineKey, type CartLine as Line } from '../../../domain/cart/cart.schemas.ts'
 import {
   addLimitReason,
   limitsOf,
@@ -54,9 +54,14 @@ export function CartLine({ line, onSaveForLater }: CartLineProps) {
       <div className={styles.details}>
         {line.brand && <p className={styles.brand}>{line.brand}</p>}
         <h2 className={styles.title} id={titleId}>
-          <Link to="/product/$id" params={{ id: String(line.id) }}>
+          <Link
+            to="/product/$id"
+            params={{ id: String(line.id) }}
+            search={line.variant && { variant: line.variant.sku }}
+          >
             {line.title}
           </Link>
+          {line.variant && <span className={styles.variant}>{line.variant.label}</span>}
         </h2>
         <p className={styles.muted}>{line.category}</p>
         {line.discountPercentage > 0 && (
@@ -110,7 +115,7 @@ export function CartLine({ line, onSaveForLater }: CartLineProps) {
             addLimit={addLimitReason(line.quantity, limits)}
             removeLimit={removeLimitReason(line.quantity, limits)}
             onIdle={stopEditing}
-            onChange={(change) => changeQuantity({ id: line.id, change })}
+            onChange={(change) => changeQuantity({ key: lineKey(line), change })}
           />
         )}
       </div>
@@ -136,7 +141,7 @@ export function CartLine({ line, onSaveForLater }: CartLineProps) {
           type="button"
           className={styles.link}
           aria-describedby={titleId}
-          onClick={() => remove(line.id)}
+          onClick={() => remove(lineKey(line))}
         >
           Remove
         </button>

@@ -4,7 +4,7 @@ import { buttonClass } from '../../../components/button.tsx'
 import { messages } from '../../../lib/messages.ts'
 import { cartMessages } from '../../../lib/page-messages.ts'
 import { cartAtom, cartCountAtom } from '../../../domain/cart/cart.atoms.ts'
-import type { CartLine as Line } from '../../../domain/cart/cart.schemas.ts'
+import { lineKey, type CartLine as Line } from '../../../domain/cart/cart.schemas.ts'
 import styles from './cart.module.css'
 import { CartLine } from './cart-line.tsx'
 import { OrderSummary } from './order-summary.tsx'
@@ -39,7 +39,7 @@ export function CartPage({ onSaveForLater }: { onSaveForLater: (line: Line) => v
             <StockCheck />
             <ul className={styles.lines} aria-label="Items in your cart">
               {lines.map((line) => (
-                <CartLine key={line.id} line={line} onSaveForLater={onSaveForLater} />
+                <CartLine key={lineKey(line)} line={line} onSaveForLater={onSaveForLater} />
               ))}
             </ul>
             <p>

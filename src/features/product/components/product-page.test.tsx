@@ -312,6 +312,96 @@ describe('buying from the product page', () => {
   })
 })
 
+describe('choosing options (rules.md § Options and variants)', () => {
+  const picker = (name: string) => screen.getByRole('group', { name: new RegExp(`^${name}:`) })
+  const cart = () => JSON.parse(localStorage.getItem('cart') ?? '[]') as Record<string, unknown>[]
+
+  it('opens on the cheapest variant in stock, and its price, stock and SKU follow the choice by keyboard', async () => {
+    const product = await apiProduct(17)
+    const { user, router } = await renderApp('/product/17')
+    const { info } = await findProductTitle(product.title)
+    expect(picker('Memory')).toHaveAccessibleName('Memory: 16GB')
+    expect(picker('Storage')).toHaveAccessibleName('Storage: 512GB')
+    const sale = (price: number) => formatPrice(discountedPrice(price, product.discountPercentage))
+    expect(within(info).getByText(sale(1649))).toBeInTheDocument()
+    expect(within(info).getByText('In Stock')).toBeInTheDocument()
+
+    // 32GB is a link to its variant: the keyboard reaches it and Enter chooses it.
+    const memory32 = within(picker('Memory')).getByRole('link', { name: '32GB' })
+    memory32.focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ variant: 'LAP-LEN-017-32GB-512GB' }),
+    )
+    expect(picker('Memory')).toHaveAccessibleName('Memory: 32GB')
+    expect(within(info).getByText(sale(1849))).toBeInTheDocument()
+    expect(within(info).getByText('Only 9 left')).toBeInTheDocument()
+    expect(screen.getByText('LAP-LEN-017-32GB-512GB')).toBeInTheDocument()
+    // Choosing replaced the history entry: Back leaves the product rather than stepping back.
+    expect(router.history.length).toBe(1)
+  })
+
+  it('says which value is not made with the other chosen, and choosing it opens one that is', async () => {
+    const product = await apiProduct(17)
+    const { user, router } = await renderApp('/product/17')
+    await findProductTitle(product.title)
+    // 16GB with 1TB is not sold.
+    const terabyte = within(picker('Storage')).getByRole('link', {
+      name: '1TB, Not available in 16GB',
+    })
+    expect(within(picker('Storage')).getByText('1TB: Not available in 16GB')).toBeInTheDocument()
+    await user.click(terabyte)
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ variant: 'LAP-LEN-017-32GB-1TB' }),
+    )
+    expect(picker('Memory')).toHaveAccessibleName('Memory: 32GB')
+  })
+
+  it('marks a sold-out value, and its variant cannot be bought', async () => {
+    const product = await apiProduct(109)
+    const { user } = await renderApp('/product/109?variant=MEN-SAV-109-11-BLACK')
+    const { info } = await findProductTitle(product.title)
+    const brown = within(picker('Colour')).getByRole('link', { name: 'Brown, Sold out' })
+    await user.click(brown)
+    expect(await within(info).findByText('Out of Stock')).toBeInTheDocument()
+    const add = screen.getByRole('button', { name: 'Add to Cart' })
+    expect(add).toHaveAttribute('aria-disabled', 'true')
+    await user.click(add)
+    expect(cart()).toEqual([])
+  })
+
+  it('adds the chosen variant as its own line, named by its values; another size is another line', async () => {
+    const product = await apiProduct(109)
+    const { user } = await renderApp('/product/109?variant=MEN-SAV-109-9-BROWN')
+    await findProductTitle(product.title)
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }))
+    await user.click(within(picker('Size')).getByRole('link', { name: '10' }))
+    await waitFor(() => expect(picker('Size')).toHaveAccessibleName('Size: 10'))
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }))
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }))
+    expect(
+      cart().map(({ id, variant, quantity, stock }) => [id, variant, quantity, stock]),
+    ).toEqual([
+      [109, { sku: 'MEN-SAV-109-9-BROWN', label: 'Size 9 · Brown' }, 1, 4],
+      [109, { sku: 'MEN-SAV-109-10-BROWN', label: 'Size 10 · Brown' }, 2, 3],
+    ])
+    expect(within(header()).getByRole('link', { name: 'Cart, 3 items' })).toBeInTheDocument()
+  })
+
+  it('saves the chosen variant in My Saved Items', async () => {
+    await renderApp('/product/109?variant=MEN-SAV-109-8-BLACK')
+    const bookmark = await screen.findByRole('button', { name: 'Save to My Saved Items' })
+    fireEvent.click(bookmark)
+    expect(JSON.parse(localStorage.getItem('savedItems') ?? '[]')).toEqual([
+      expect.objectContaining({
+        id: 109,
+        variant: { sku: 'MEN-SAV-109-8-BLACK', label: 'Size 8 · Black' },
+        stock: 4,
+      }),
+    ])
+  })
+})
+
 describe('around the product', () => {
   it.each([1, 2, 50, 99, 100])(
     "'You Might Also Like' shows 3 other products for product %i",

@@ -6,29 +6,56 @@ import { productMessages } from '../../../lib/page-messages.ts'
 import { limitsOf, stockMessages } from '../../../domain/cart/quantity.ts'
 import { categoryName } from '../../../domain/catalogue/categories.ts'
 import { productQuery } from '../../../domain/catalogue/catalog.queries.ts'
+import type { Product, Variant } from '../../../domain/catalogue/catalog.schemas.ts'
+import { chosenVariant, variantLabel } from '../../../domain/catalogue/variants.ts'
 import { useCategories } from '../../../domain/catalogue/use-categories.ts'
 import { perksFor } from './perks-data.ts'
 import { Perks } from './perks.tsx'
 import { ProductDetails } from './product-details.tsx'
 import { ProductGallery } from './product-gallery.tsx'
 import styles from './product-page.module.css'
-import { PurchaseActions } from './purchase-actions.tsx'
+import { PurchaseActions, type Purchasable } from './purchase-actions.tsx'
 import { RelatedProducts } from './related-products.tsx'
 import { Reviews } from './reviews.tsx'
 import { ShippingOptions } from './shipping-options.tsx'
+import { VariantPicker } from './variant-picker.tsx'
 
 function stockText(stock: number): string {
   if (stock <= 0) return stockMessages.outOfStock
   return stock < 10 ? `Only ${stock} left` : 'In Stock'
 }
 
-/** /product/{id} (rules.md § Product page). The route's loader has the product in the cache before this renders. */
-export function ProductPage({ id }: { id: number }) {
+/**
+ * What the page offers for sale: the product, or the variant chosen with its own price, stock and
+ * name (rules.md § Options and variants).
+ */
+function offerOf(product: Product, variant: Variant | undefined): Purchasable {
+  if (!variant) return product
+  const { price, discountPercentage, stock, sku } = variant
+  const label = variantLabel(product.options, variant)
+  return { ...product, price, discountPercentage, stock, variant: { sku, label } }
+}
+
+/** The photos, the chosen variant's own first: the one the page opens on shows it. */
+function photosOf(product: Product, variant: Variant | undefined): string[] {
+  const images = product.images.length > 0 ? product.images : [product.thumbnail]
+  const own = variant?.image
+  return own && images.includes(own) ? [own, ...images.filter((image) => image !== own)] : images
+}
+
+/**
+ * /product/{id} (rules.md § Product page). The route's loader has the product in the cache before
+ * this renders; `variantSku` is the address's `?variant=`.
+ */
+export function ProductPage({ id, variantSku }: { id: number; variantSku?: string }) {
   const queryClient = useQueryClient()
   const { data: product } = useSuspenseQuery(productQuery(queryClient, id))
   const categories = useCategories()
   const category = categoryName(product.category, categories)
-  const { min } = limitsOf(product)
+  const variant = chosenVariant(product, variantSku)
+  const offer = offerOf(product, variant)
+  const { min } = limitsOf(offer)
+  const images = photosOf(product, variant)
 
   return (
     <div className={`container ${styles.page}`}>
@@ -46,10 +73,8 @@ export function ProductPage({ id }: { id: number }) {
         ]}
       />
       <div className={styles.top}>
-        <ProductGallery
-          images={product.images.length > 0 ? product.images : [product.thumbnail]}
-          title={product.title}
-        />
+        {/* Keyed by the first photo: a variant with its own starts the gallery on it. */}
+        <ProductGallery key={images[0]} images={images} title={product.title} />
         <div className={styles.info}>
           {product.brand && <p className={styles.brand}>{product.brand}</p>}
           <h1 className={styles.title}>{product.title}</h1>
@@ -60,13 +85,14 @@ export function ProductPage({ id }: { id: number }) {
           </div>
           <Price
             className={styles.price}
-            price={product.price}
-            discountPercentage={product.discountPercentage}
+            price={offer.price}
+            discountPercentage={offer.discountPercentage}
           />
-          <p className={styles.stock}>{stockText(product.stock)}</p>
+          <p className={styles.stock}>{stockText(offer.stock)}</p>
           {min > 1 && <p className={styles.minimum}>{stockMessages.minimumOrder(min)}</p>}
           <p className={styles.description}>{product.description}</p>
-          <PurchaseActions product={product} />
+          {variant && <VariantPicker product={product} variant={variant} />}
+          <PurchaseActions product={offer} />
           <ShippingOptions shippingInformation={product.shippingInformation} />
         </div>
       </div>
@@ -76,7 +102,7 @@ export function ProductPage({ id }: { id: number }) {
       </section>
       <section className={styles.section} aria-labelledby="details-title">
         <h2 id="details-title">Product Details</h2>
-        <ProductDetails product={product} />
+        <ProductDetails product={variant ? { ...product, sku: variant.sku } : product} />
       </section>
       <section className={styles.section} aria-labelledby="reviews-title">
         <h2 id="reviews-title">Customer Reviews</h2>

@@ -13,22 +13,28 @@ import {
   unavailableReason,
 } from '../../../domain/cart/quantity.ts'
 import { addToCartAtom, cartAtom } from '../../../domain/cart/cart.atoms.ts'
+import { lineKey, type LineVariant } from '../../../domain/cart/cart.schemas.ts'
 import { savedAtom, toggleSavedAtom } from '../../../domain/saved/saved.atoms.ts'
 import styles from './product-page.module.css'
 
 // rules.md § State changes / § Constants and formulas: the add-to-cart toast stays 3 s.
 const ADDED_TOAST_MS = 3000
 
+/** A product as the page sells it: with the variant chosen, its price, stock and name. */
+export type Purchasable = Product & { variant?: LineVariant }
+
 /**
  * 'Add to Cart', 'Express Checkout' (adds, then the cart) and the bookmark toggle (rules.md § Product page).
- * Both stop at the stock, counting what the cart (in any tab) already holds, and say why.
+ * Both stop at the stock, counting what the cart (in any tab) already holds, and say why. For a
+ * product sold in options, all three act on the variant chosen (rules.md § Options and variants).
  */
-export function PurchaseActions({ product }: { product: Product }) {
+export function PurchaseActions({ product }: { product: Purchasable }) {
   const addToCart = useSetAtom(addToCartAtom)
   const reasonId = useId()
+  const key = lineKey(product)
   // The server's HTML knows no cart: the cart's share counts once the page is the shopper's.
   const inCart = useAfterHydration(
-    useAtomValue(cartAtom).find((line) => line.id === product.id)?.quantity ?? 0,
+    useAtomValue(cartAtom).find((line) => lineKey(line) === key)?.quantity ?? 0,
     0,
   )
   const limits = limitsOf(product)
@@ -39,14 +45,14 @@ export function PurchaseActions({ product }: { product: Product }) {
     : addLimitReason(inCart, limits)
   const toggleSaved = useSetAtom(toggleSavedAtom)
   const saved = useAfterHydration(
-    useAtomValue(savedAtom).some((item) => item.id === product.id),
+    useAtomValue(savedAtom).some((item) => lineKey(item) === key),
     false,
   )
   const navigate = useNavigate()
   // A local "mutation": it changes no server data, but its success toast goes through the
   // mutation cache like every other toast (decisions.md § Error handling).
   const add = useMutation({
-    mutationFn: (item: Product) => Promise.resolve(addToCart(item)),
+    mutationFn: (item: Purchasable) => Promise.resolve(addToCart(item)),
     meta: { successMessage: productMessages.addedToCart, successToastMs: ADDED_TOAST_MS },
   })
   // aria-disabled, not disabled: the button that reached the stock keeps the shopper's focus.

@@ -6,6 +6,7 @@ import { PersonalPage } from '../../../components/personal-page.tsx'
 import { Price } from '../../../components/price.tsx'
 import { addLimitReason, limitsOf } from '../../../domain/cart/quantity.ts'
 import { cartAtom } from '../../../domain/cart/cart.atoms.ts'
+import { lineKey } from '../../../domain/cart/cart.schemas.ts'
 import { moveToCartAtom } from '../../../domain/saved/saved.actions.ts'
 import { removeSavedAtom, savedAtom } from '../../../domain/saved/saved.atoms.ts'
 import styles from './saved-page.module.css'
@@ -18,7 +19,10 @@ export function SavedPage() {
   const cart = useAtomValue(cartAtom)
   // Why an item cannot go back to the cart now (the stock, counting what the cart holds).
   const limitOf = (item: (typeof items)[number]) =>
-    addLimitReason(cart.find((line) => line.id === item.id)?.quantity ?? 0, limitsOf(item))
+    addLimitReason(
+      cart.find((line) => lineKey(line) === lineKey(item))?.quantity ?? 0,
+      limitsOf(item),
+    )
 
   return (
     <PersonalPage className={styles.page} heading="My Saved Items" count={items.length}>
@@ -33,9 +37,12 @@ export function SavedPage() {
         <ul className={styles.list} aria-label="Saved items">
           {items.map((item) => {
             const limit = limitOf(item)
-            const reasonId = `saved-limit-${item.id}`
+            const key = lineKey(item)
+            // The item's name with its variant's, for the buttons' names and the reason's id.
+            const name = item.variant ? `${item.title} (${item.variant.label})` : item.title
+            const reasonId = `saved-limit-${key.replace(' ', '-')}`
             return (
-              <li key={item.id} className={styles.item}>
+              <li key={key} className={styles.item}>
                 <ImageWithFallback
                   className={styles.thumb}
                   src={item.thumbnail}
@@ -47,9 +54,14 @@ export function SavedPage() {
                 <div className={styles.details}>
                   {item.brand && <p className={styles.brand}>{item.brand}</p>}
                   <h2 className={styles.title}>
-                    <Link to="/product/$id" params={{ id: String(item.id) }}>
+                    <Link
+                      to="/product/$id"
+                      params={{ id: String(item.id) }}
+                      search={item.variant && { variant: item.variant.sku }}
+                    >
                       {item.title}
                     </Link>
+                    {item.variant && <span className={styles.variant}>{item.variant.label}</span>}
                   </h2>
                   <Price price={item.price} discountPercentage={item.discountPercentage} />
                   {limit && (
@@ -61,7 +73,7 @@ export function SavedPage() {
                 <div className={styles.actions}>
                   <Button
                     onClick={() => !limit && moveToCart(item)}
-                    aria-label={`Move ${item.title} to cart`}
+                    aria-label={`Move ${name} to cart`}
                     aria-disabled={limit !== undefined}
                     aria-describedby={limit ? reasonId : undefined}
                   >
@@ -69,8 +81,8 @@ export function SavedPage() {
                   </Button>
                   <Button
                     variant="ghost"
-                    onClick={() => remove(item.id)}
-                    aria-label={`Remove ${item.title} from saved items`}
+                    onClick={() => remove(key)}
+                    aria-label={`Remove ${name} from saved items`}
                   >
                     Remove
                   </Button>
