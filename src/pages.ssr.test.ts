@@ -264,6 +264,51 @@ describe('a product page', () => {
     expect(names).toEqual(['Meridian', 'All Products', expect.any(String), product.title])
   })
 
+  it('describes a product sold in options as a ProductGroup, each variant a Product with its SKU, offer and values (rules.md § Options and variants)', async () => {
+    const product = (await (
+      await api.app.request('http://shop.test/api/products/109')
+    ).json()) as ApiProduct & {
+      sku: string
+      variants: { sku: string; price: number; discountPercentage: number; stock: number }[]
+    }
+    const { jsonLd, document } = await page('/product/109?variant=MEN-SAV-109-9-BROWN')
+    expect(ofType(jsonLd, 'Product')).toBeUndefined()
+    const group = ofType(jsonLd, 'ProductGroup')!
+    const [expanded] = await expand(group)
+    const schema = (name: string) => `https://schema.org/${name}`
+    expect(expanded?.['@type']).toEqual([schema('ProductGroup')])
+    expect(expanded?.[schema('productGroupID')]?.[0]?.['@value']).toBe(product.sku)
+    expect(expanded?.[schema('variesBy')]?.map((value) => value['@value'])).toEqual([
+      schema('size'),
+      schema('color'),
+    ])
+    const variants = (expanded?.[schema('hasVariant')] ?? []) as unknown as Record<
+      string,
+      Record<string, { '@value'?: unknown }[]>[]
+    >[]
+    // Every variant's SKU, with its own price and availability.
+    expect(variants.map((variant) => variant[schema('sku')]?.[0])).toEqual(
+      product.variants.map((variant) => ({ '@value': variant.sku })),
+    )
+    product.variants.forEach((variant, i) => {
+      const offer = variants[i]?.[schema('offers')]?.[0]
+      expect(offer?.[schema('price')]?.[0]?.['@value']).toBe(
+        discountedPrice(variant.price, variant.discountPercentage).toFixed(2),
+      )
+      expect(offer?.[schema('availability')]?.[0]?.['@value']).toBe(
+        variant.stock === 0
+          ? schema('OutOfStock')
+          : variant.stock < 10
+            ? schema('LimitedAvailability')
+            : schema('InStock'),
+      )
+    })
+    expect(variants[0]?.[schema('size')]?.[0]?.['@value']).toBe('7')
+    expect(variants[0]?.[schema('color')]?.[0]?.['@value']).toBe('Black')
+    // The page itself opens on the variant its address names, without the app.
+    expect(document.querySelector('[role=group]')?.textContent).toMatch(/^Size: 9/)
+  })
+
   it('keeps taps made before the app takes over, and no form of the app can send itself', async () => {
     const product = await page('/product/1')
     // The early events' script is in the head, before the app's code (lib/early-events.ts).

@@ -75,3 +75,22 @@ describe('the bound on one query', () => {
     expect(search.search(long)).toEqual(search.search(long.slice(0, characters)))
   })
 })
+
+describe('options (rules.md § Options and variants)', () => {
+  it('finds a product by one of its options’ values, with the rest of the query in its title', () => {
+    const sold = createProductSearch([
+      ...products,
+      {
+        id: 4,
+        title: 'Air Runner',
+        category: 'mens-shoes',
+        rating: 4,
+        options: [{ values: ['9', '10'] }, { values: ['Black', 'White'] }],
+      },
+      { id: 5, title: 'Air Walker', category: 'mens-shoes', rating: 4.9 },
+    ])
+    expect(sold.search('air 10').map(({ id }) => id)).toEqual([4])
+    expect(sold.search('white air runner').map(({ id }) => id)).toEqual([4])
+    expect(sold.search('air').map(({ id }) => id)).toEqual([5, 4])
+  })
+})

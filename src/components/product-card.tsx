@@ -4,6 +4,7 @@ import { ImageWithFallback } from './image-with-fallback.tsx'
 import { Price } from './price.tsx'
 import { StarRating } from './star-rating.tsx'
 import type { ProductCardData } from '../domain/catalogue/catalog.schemas.ts'
+import { fromPrice } from '../domain/catalogue/variants.ts'
 import styles from './product-card.module.css'
 
 interface ProductCardProps {
@@ -41,7 +42,11 @@ export function ProductCard({
       </Heading>
       <div className={styles.meta}>
         <StarRating rating={product.rating} />
-        <Price price={product.price} discountPercentage={product.discountPercentage} />
+        <Price
+          price={product.price}
+          discountPercentage={product.discountPercentage}
+          from={fromPrice(product) !== undefined}
+        />
       </div>
     </article>
   )

@@ -28,6 +28,8 @@ export const messages = {
   priceLow: 'Price Low',
   priceHigh: 'Price High',
   topRated: 'Top Rated',
+  // A card whose variants differ in price (rules.md § Options and variants): 'From $42.99'.
+  fromPrice: 'From',
 
   // Customer service (rules.md § Routes and pages)
   loading: 'Loading...',

@@ -29,8 +29,6 @@ export const productMessages = {
   // A product's options (rules.md § Options and variants): what a value that cannot be bought says.
   soldOut: 'Sold out',
   notAvailableIn: (others: string) => `Not available in ${others}`,
-  // A card whose variants differ in price.
-  fromPrice: (price: string) => `From ${price}`,
 } as const
 
 /** The cart's texts (rules.md § Cart, § State changes, § Validation rules). */

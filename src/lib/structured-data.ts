@@ -3,7 +3,9 @@ import type {
   ItemAvailability,
   ItemList,
   Organization,
+  Offer,
   Product,
+  ProductGroup,
   SearchAction,
   WebSite,
   WithContext,
@@ -34,6 +36,16 @@ export interface ProductFacts {
   images: readonly string[]
   sku?: string
   availabilityStatus?: string
+  options?: readonly { name: string; values: readonly string[] }[]
+  variants?: readonly {
+    sku: string
+    options: Readonly<Record<string, string>>
+    price: number
+    discountPercentage: number
+    stock: number
+    availabilityStatus?: string
+    image?: string
+  }[]
   reviews?: readonly {
     rating: number
     comment?: string
@@ -42,28 +54,96 @@ export interface ProductFacts {
   }[]
 }
 
-/** A product page: the price a shopper pays (after its discount, as the page shows it). */
-export function productLd(product: ProductFacts, url: string): WithContext<Product> {
-  const reviews = product.reviews?.length ?? 0
+/** What a shopper pays (after its discount, as the page shows it), and whether they can. */
+function offerLd(
+  url: string,
+  {
+    price,
+    discountPercentage,
+    stock,
+  }: Pick<ProductFacts, 'price' | 'discountPercentage' | 'stock'>,
+  availabilityStatus?: string,
+): Offer {
   return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
+    '@type': 'Offer',
+    url,
+    price: discountedPrice(price, discountPercentage).toFixed(2),
+    priceCurrency: 'USD',
+    availability:
+      AVAILABILITY[availabilityStatus ?? ''] ??
+      (stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock'),
+  }
+}
+
+/** The options schema.org names ("variesBy"); another option is a property named as ours. */
+const VARIES_BY: Readonly<Record<string, 'size' | 'color'>> = { Size: 'size', Colour: 'color' }
+
+/**
+ * A product page. A product sold in options is a ProductGroup whose variants are each a Product
+ * with its SKU, its offer and the values it varies by, as Google's merchant listings describe
+ * (rules.md § Options and variants); the reviews and rating are the group's.
+ */
+export function productLd(
+  product: ProductFacts,
+  url: string,
+): WithContext<Product> | WithContext<ProductGroup> {
+  const brand = product.brand ? { brand: { '@type': 'Brand', name: product.brand } as const } : {}
+  const shared = {
     name: product.title,
     description: product.description,
     image: [...product.images],
-    ...(product.sku && { sku: product.sku }),
     url,
     category: product.category,
-    ...(product.brand && { brand: { '@type': 'Brand', name: product.brand } }),
-    offers: {
-      '@type': 'Offer',
-      url,
-      price: discountedPrice(product.price, product.discountPercentage).toFixed(2),
-      priceCurrency: 'USD',
-      availability:
-        AVAILABILITY[product.availabilityStatus ?? ''] ??
-        (product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock'),
-    },
+    ...brand,
+    ...ratingLd(product),
+  }
+  const { options, variants } = product
+  if (options?.length && variants?.length)
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'ProductGroup',
+      ...shared,
+      ...(product.sku && { productGroupID: product.sku }),
+      variesBy: options.map(({ name }) =>
+        VARIES_BY[name] ? `https://schema.org/${VARIES_BY[name]}` : name,
+      ),
+      hasVariant: variants.map((variant): Product => {
+        const variantUrl = `${url}?variant=${encodeURIComponent(variant.sku)}`
+        const values = options.map(({ name }) => [name, variant.options[name] ?? ''] as const)
+        const others = values.filter(([name]) => !VARIES_BY[name])
+        return {
+          '@type': 'Product',
+          sku: variant.sku,
+          name: `${product.title} (${values.map(([, value]) => value).join(', ')})`,
+          ...(variant.image && { image: variant.image }),
+          url: variantUrl,
+          ...Object.fromEntries(
+            values.flatMap(([name, value]) => (VARIES_BY[name] ? [[VARIES_BY[name], value]] : [])),
+          ),
+          ...(others.length > 0 && {
+            additionalProperty: others.map(([name, value]) => ({
+              '@type': 'PropertyValue' as const,
+              name,
+              value,
+            })),
+          }),
+          offers: offerLd(variantUrl, variant, variant.availabilityStatus),
+        }
+      }),
+    }
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    ...shared,
+    ...(product.sku && { sku: product.sku }),
+    offers: offerLd(url, product, product.availabilityStatus),
+  }
+}
+
+/** The reviews a product page shows and their aggregate, when it has any. */
+function ratingLd(product: ProductFacts): Pick<Product, 'review' | 'aggregateRating'> {
+  const reviews = product.reviews?.length ?? 0
+  return {
     ...(reviews > 0 && {
       review: product.reviews?.map((review) => ({
         '@type': 'Review' as const,

@@ -15,6 +15,7 @@ const variantSchema = v.object({
   price: v.number(),
   discountPercentage: v.number(),
   stock: v.number(),
+  availabilityStatus: v.optional(v.string()),
   image: v.optional(v.string()),
 })
 

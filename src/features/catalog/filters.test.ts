@@ -7,6 +7,8 @@ import {
   brandOptions,
   brandValue,
   countFilters,
+  filterGroups,
+  sizeOptions,
 } from './filters.ts'
 import { parseListingSearch } from './listing-search.ts'
 import { sortProducts } from '../../domain/catalogue/sorting.ts'
@@ -219,6 +221,7 @@ describe('listing URL state', () => {
     [{ brand: ['-apple', 'a--b', 'x'.repeat(61)] }],
     [{ price: { from: 1 } }],
     [{ rating: ['7', '<script>'] }],
+    [{ size: ['<b>', 'x'.repeat(61)] }],
     [{ discount: null }],
     [{ unknown: 'x' }],
   ])('falls back to the default for %j', (search) => {
@@ -229,6 +232,7 @@ describe('listing URL state', () => {
       price: undefined,
       brand: undefined,
       rating: undefined,
+      size: undefined,
       page: undefined,
     })
   })
@@ -253,5 +257,51 @@ describe('listing URL state', () => {
         rating: undefined,
       },
     )
+  })
+})
+
+describe('size options (rules.md § Options and variants)', () => {
+  const sized = (id: number, sizes: Record<string, number>) =>
+    product(id, {
+      variants: Object.entries(sizes).map(([size, stock]) => ({
+        sku: `P${id}-${size}`,
+        options: { Size: size, Colour: 'Black' },
+        price: 50,
+        discountPercentage: 0,
+        stock,
+      })),
+    })
+  const scope = [
+    sized(1, { M: 3, XS: 1, XL: 0 }),
+    sized(2, { L: 2, S: 5 }),
+    sized(3, { '10': 1, '9': 4, '50 ml': 2 }),
+    product(4, {}),
+  ]
+
+  it('are the sizes the scope has in stock, smallest first, each with a URL value', () => {
+    expect(sizeOptions(scope).map(({ value, label }) => [value, label])).toEqual([
+      ['xs', 'XS'],
+      ['s', 'S'],
+      ['m', 'M'],
+      ['l', 'L'],
+      ['9', '9'],
+      ['10', '10'],
+      ['50-ml', '50 ml'],
+    ])
+    // A scope without sizes has no Size group at all.
+    expect(filterGroups([product(4, {})]).map((group) => group.key)).not.toContain('size')
+    expect(filterGroups(scope).at(-1)?.title).toBe('Size')
+  })
+
+  it('select the products with a variant of that size in stock, kept in the URL', () => {
+    expect(ids(applyFilters(scope, { size: ['m'] }))).toEqual([1])
+    // A size no product has in stock is no option: like an unknown brand, it narrows nothing.
+    expect(ids(applyFilters(scope, { size: ['xl'] }))).toEqual([1, 2, 3, 4])
+    expect(ids(applyFilters(scope, { size: ['s', '9'] }))).toEqual([2, 3])
+    expect(parseListingSearch({ size: ['m', '50-ml'] })).toMatchObject({ size: ['m', '50-ml'] })
+    expect(appliedFilters({ size: ['m'] }, scope)).toEqual([
+      { group: 'size', value: 'm', label: 'M' },
+    ])
+    expect(appliedFilters({ size: ['m'] })).toEqual([{ group: 'size', value: 'm', label: 'M' }])
   })
 })

@@ -101,13 +101,59 @@ export function brandOptions(scope: readonly ProductCardData[]): FilterOption[] 
     }))
 }
 
+/** The option a size filter reads (rules.md § Options and variants). */
+const SIZE = 'Size'
+// Clothing sizes in the order a shop lists them; other sizes (shoes, volumes) by their number.
+const CLOTHING_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL']
+
+function bySize(a: string, b: string): number {
+  const rank = (size: string) => {
+    const index = CLOTHING_SIZES.indexOf(size.toUpperCase())
+    return index === -1 ? CLOTHING_SIZES.length : index
+  }
+  return rank(a) - rank(b) || parseFloat(a) - parseFloat(b) || a.localeCompare(b)
+}
+
 /**
- * The four groups of rules.md § Data and reference lists in panel order, the Brand options those of `scope`. Without a scope
- * (not loaded yet) Brand has no options.
+ * The Size options of a scope (rules.md § Options and variants): every size one of its products
+ * has in stock, smallest first. A product matches a size it has a variant of in stock.
+ */
+export function sizeOptions(scope: readonly ProductCardData[]): FilterOption[] {
+  const sizes = new Map<string, string>()
+  for (const { variants } of scope)
+    for (const variant of variants ?? []) {
+      const size = variant.options[SIZE]
+      if (size && variant.stock > 0) sizes.set(slugFromName(size), size)
+    }
+  return [...sizes]
+    .sort(([, a], [, b]) => bySize(a, b))
+    .map(([value, label]) => ({
+      value,
+      label,
+      matches: (p) =>
+        p.variants?.some(
+          (variant) =>
+            variant.stock > 0 &&
+            variant.options[SIZE] !== undefined &&
+            slugFromName(variant.options[SIZE]) === value,
+        ) ?? false,
+    }))
+}
+
+/**
+ * The four groups of rules.md § Data and reference lists in panel order, the Brand options those of `scope`, and Size where
+ * the scope's products come in sizes. Without a scope (not loaded yet) Brand has no options.
  */
 export function filterGroups(scope: readonly ProductCardData[] = []): FilterGroup[] {
   const [discount, price, rating] = FILTER_GROUPS
-  return [discount, price, { key: 'brand', title: 'Brand', options: brandOptions(scope) }, rating]
+  const sizes = sizeOptions(scope)
+  return [
+    discount,
+    price,
+    { key: 'brand', title: 'Brand', options: brandOptions(scope) },
+    rating,
+    ...(sizes.length > 0 ? [{ key: 'size' as const, title: 'Size', options: sizes }] : []),
+  ]
 }
 
 export interface AppliedFilter {
@@ -124,12 +170,20 @@ export function appliedFilters(
   filters: Filters,
   scope?: readonly ProductCardData[],
 ): AppliedFilter[] {
-  const brandsFromValues = (filters.brand ?? []).map((value) => ({
-    value,
-    label: nameFromSlug(value),
-  }))
-  return filterGroups(scope).flatMap((group) =>
-    (group.key === 'brand' && !scope ? brandsFromValues : group.options)
+  // Until the scope is loaded, a brand's or a size's label is made from its value.
+  const groups = scope
+    ? filterGroups(scope)
+    : [...filterGroups(), { key: 'size' as const, title: 'Size', options: [] }]
+  const fromValues = (key: FilterKey) =>
+    (filters[key] ?? []).map((value) => ({
+      value,
+      label: key === 'brand' ? nameFromSlug(value) : value.toUpperCase(),
+    }))
+  return groups.flatMap((group) =>
+    (!scope && (group.key === 'brand' || group.key === 'size')
+      ? fromValues(group.key)
+      : group.options
+    )
       .filter((option) => filters[group.key]?.includes(option.value))
       .map((option) => ({ group: group.key, value: option.value, label: option.label })),
   )

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { FILTER_VALUES, type FilterKey, type Filters } from './filter-values.ts'
+import { FILTER_VALUES, type DataFilterKey, type FilterKey, type Filters } from './filter-values.ts'
 import { SORT_OPTIONS, type SortValue } from '../../domain/catalogue/sorting.ts'
 
 /**
@@ -11,14 +11,14 @@ export type ListingSearch = Filters & { sort?: SortValue; page?: number }
 // More pages than any listing has would only be a hand-made URL's noise.
 const MAX_PAGE = 20
 
-type FixedKey = Exclude<FilterKey, 'brand'>
+type FixedKey = Exclude<FilterKey, DataFilterKey>
 
 const isFixedOption = (key: FixedKey) => (value: string) =>
   (FILTER_VALUES[key] as readonly string[]).includes(value)
 
-// A brand's options come from the data (filters.ts): any value shaped like one is kept, and one
-// that the scope does not have is ignored when filtering.
-const isBrandValue = (value: string) =>
+// A brand's and a size's options come from the data (filters.ts): any value shaped like one is
+// kept, and one that the scope does not have is ignored when filtering.
+const isDataValue = (value: string) =>
   value.length <= 60 && /^[\p{Ll}\p{Lo}\p{N}]+(-[\p{Ll}\p{Lo}\p{N}]+)*$/u.test(value)
 
 // More values than any group has options would only be a hand-made URL's noise.
@@ -41,7 +41,8 @@ const listingSearchSchema = v.object({
   sort: v.fallback(v.optional(v.picklist(SORT_OPTIONS.map((option) => option.value))), undefined),
   discount: v.optional(optionList(isFixedOption('discount'))),
   price: v.optional(optionList(isFixedOption('price'))),
-  brand: v.optional(optionList(isBrandValue)),
+  brand: v.optional(optionList(isDataValue)),
+  size: v.optional(optionList(isDataValue)),
   rating: v.optional(optionList(isFixedOption('rating'))),
   page: v.fallback(
     v.optional(
@@ -63,11 +64,11 @@ const listingSearchSchema = v.object({
  * the raw search, so a dropped key would let the raw, unvalidated value through.
  */
 export function parseListingSearch(search: Record<string, unknown>): ListingSearch {
-  const { sort, discount, price, brand, rating, page } = v.parse(listingSearchSchema, search)
-  return { sort, discount, price, brand, rating, page }
+  const { sort, discount, price, brand, rating, size, page } = v.parse(listingSearchSchema, search)
+  return { sort, discount, price, brand, rating, size, page }
 }
 
 export function filtersOf(search: ListingSearch): Filters {
-  const { discount, price, brand, rating } = search
-  return { discount, price, brand, rating }
+  const { discount, price, brand, rating, size } = search
+  return { discount, price, brand, rating, size }
 }

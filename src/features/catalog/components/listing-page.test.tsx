@@ -171,6 +171,40 @@ describe('product listings (rules.md § Product listings)', () => {
     expect(screen.queryByRole('list', { name: 'Applied filters' })).not.toBeInTheDocument()
   })
 
+  it('filters a category with sizes by size, and prices a card From its cheapest variant (rules.md § Options and variants)', async () => {
+    interface Sized extends Item {
+      variants?: { options: Record<string, string>; stock: number; price: number }[]
+    }
+    const shoes = (await serverProducts('mens-shoes')) as Sized[]
+    const inTwelve = shoes.filter((p) =>
+      p.variants?.some((v) => v.options.Size === '12' && v.stock > 0),
+    )
+    expect(inTwelve.length).toBeGreaterThan(0)
+    const { user, router } = await renderApp('/products/mens-shoes')
+    await user.click(screen.getByRole('button', { name: 'Show Filter' }))
+    const panel = screen.getByRole('complementary', { name: 'Filter (0)' })
+    await user.click(await within(panel).findByRole('button', { name: 'Size' }))
+    await user.click(await within(panel).findByRole('checkbox', { name: '12' }))
+    await user.click(
+      await within(panel).findByRole('button', { name: `Show ${inTwelve.length} Products` }),
+    )
+    expect(router.state.location.search).toEqual({ size: ['12'] })
+    await waitFor(() => expect(cardTitles()).toEqual(inTwelve.map((p) => p.title)))
+
+    // A laptop sold in capacities at different prices says its price is the lowest.
+    const laptops = (await serverProducts('laptops')) as Sized[]
+    const ranged = laptops.find((p) => new Set(p.variants?.map((v) => v.price)).size > 1)!
+    await act(() => router.navigate({ to: '/products/$category', params: { category: 'laptops' } }))
+    const card = (await screen.findByRole('heading', { level: 3, name: ranged.title })).closest(
+      'article',
+    )!
+    expect(card).toHaveTextContent(/From \$[\d,]+\.\d{2}/)
+    const plain = laptops.find((p) => !p.variants)!
+    expect(
+      screen.getByRole('heading', { level: 3, name: plain.title }).closest('article'),
+    ).not.toHaveTextContent('From')
+  })
+
   it('shows filtered results 30 at a time and sorts them on the client', async () => {
     const all = await serverProducts()
     const matches = all
