@@ -1,14 +1,15 @@
 /**
  * `npm run bench:ssr`: what rendering pages on the server costs, on loopback, one process.
  *
- * 1. Pages per second and p50/p99 of `/`, `/products`, `/product/1` and `/search?q=phone` at 16
+ * 1. Pages per second and p50/p99 of `/`, `/products`, `/product/1`, `/product/109` (a product
+ *    with options, side by side with one without) and `/search?q=phone` at 16
  *    concurrent connections (autocannon, BENCH_SECONDS each after a 2 s warm-up) against the real
  *    server (`server/main.ts`) in its own process: once as shoppers get them (each URL rendered
  *    once, then served from the server's page cache, as a CDN would too), which the budget is
  *    about (`/product/1` at least 300 pages/s with p99 under 50 ms), and once rendered for every
  *    request (a query parameter of its own each time, which no route reads): what a render costs,
  *    and what a page nobody asked for yet, or a cache-busting crawler, gets.
- * 2. Memory over 10,000 renders in this process: the built server entry renders the four pages
+ * 2. Memory over 10,000 renders in this process: the built server entry renders the five pages
  *    in turn, a new router, QueryClient and Jotai store each time; the heap after a full GC is
  *    read every 2,500 renders, and must stay flat (nothing one render keeps for the next).
  *
@@ -25,7 +26,8 @@ import { apiFetcher, loadAppServer } from '../server/static/app-server.ts'
 import { BROWSER_ENCODING } from '../testing/mixed-load.ts'
 import { startServerProcess } from '../testing/server-process.ts'
 
-const PAGES = ['/', '/products', '/product/1', '/search?q=phone']
+// /product/109 is sold in options (sizes and colours): it should render as fast as /product/1.
+const PAGES = ['/', '/products', '/product/1', '/product/109', '/search?q=phone']
 const CONNECTIONS = 16
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const TARGET = { page: '/product/1', pagesPerSecond: 300, p99Ms: 50 }

@@ -7,6 +7,7 @@ const PAGES = [
   '/products',
   '/products/laptops?brand=%5B%22apple%22%5D',
   '/product/1',
+  '/product/109?variant=MEN-SAV-109-9-BROWN',
   '/search?q=phone',
   '/cart',
   '/saved',

@@ -14,6 +14,8 @@ const PAGE_GROUPS = {
     '/products',
     '/products/laptops?brand=apple',
     '/product/1',
+    '/product/17?variant=LAP-LEN-017-32GB-1TB',
+    '/products/mens-shoes?size=%5B%2212%22%5D',
     '/search?q=phone',
     '/customer-service/returns',
     '/userauth',

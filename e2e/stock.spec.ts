@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { fillCard } from './support/shopper-state.ts'
+import { cartBadge, fillCard } from './support/shopper-state.ts'
 
 /**
  * The stock rules (issue 27, rules.md § Stock) as a shopper meets them: Add to Cart and the cart's
@@ -91,11 +91,6 @@ async function storedQuantities(page: Page): Promise<Record<number, number>> {
   const lines = JSON.parse(raw ?? '[]') as { id: number; quantity: number }[]
   return Object.fromEntries(lines.map((line) => [line.id, line.quantity]))
 }
-
-const cartBadge = (page: Page, count: number) =>
-  page
-    .getByRole('banner')
-    .getByRole('link', { name: `Cart, ${count} ${count === 1 ? 'item' : 'items'}` })
 
 const cartLineOf = (page: Page, title: string) =>
   page

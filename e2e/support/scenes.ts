@@ -55,6 +55,8 @@ export const SCENES: Scene[] = [
     },
   },
   { name: 'product', path: '/product/1' },
+  // Sizes and colours (rules.md § Options and variants): 11 sold out in Brown.
+  { name: 'product with options', path: '/product/109?variant=MEN-SAV-109-9-BROWN' },
   {
     name: 'product with a long word in its title, all photos',
     path: '/product/151',

@@ -77,3 +77,24 @@ export async function fillCard(page: Page) {
   await card.getByRole('button', { name: 'Save Card' }).click()
   await expect(page.getByText('Visa ending in 7429')).toBeVisible()
 }
+
+/** The confirmation page an order placed just now opens on: its heading, and its order number. */
+export async function confirmedOrderNumber(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/\/order-confirmation$/)
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }),
+  ).toBeVisible()
+  const orderNumber =
+    (await page
+      .getByText(/^Order number:/)
+      .locator('strong')
+      .textContent()) ?? ''
+  expect(orderNumber).toMatch(/^MRD-[A-Z0-9]{8}$/)
+  return orderNumber
+}
+
+/** The header's cart link, naming how many items the cart holds. */
+export const cartBadge = (page: Page, count: number) =>
+  page
+    .getByRole('banner')
+    .getByRole('link', { name: `Cart, ${count} ${count === 1 ? 'item' : 'items'}` })

@@ -77,9 +77,11 @@ function OptionGroup({
                 className={styles.value}
                 data-state={choice.state}
                 aria-current={choice.chosen ? 'true' : undefined}
+                // Its state in its name: hidden text beside the value would be a box of its own
+                // (positioned), which the browser names with a space before the comma.
+                aria-label={text && `${choice.value}, ${text}`}
               >
                 {choice.value}
-                {text && <span className="visually-hidden">, {text}</span>}
               </Link>
             </li>
           )
