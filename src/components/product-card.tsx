@@ -4,7 +4,7 @@ import { ImageWithFallback } from './image-with-fallback.tsx'
 import { Price } from './price.tsx'
 import { StarRating } from './star-rating.tsx'
 import type { ProductCardData } from '../domain/catalogue/catalog.schemas.ts'
-import { fromPrice } from '../domain/catalogue/variants.ts'
+import { fromPrice } from '../domain/catalogue/from-price.ts'
 import styles from './product-card.module.css'
 
 interface ProductCardProps {

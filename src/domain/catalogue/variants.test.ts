@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Product, Variant } from './catalog.schemas.ts'
-import { chosenVariant, fromPrice, optionChoices, variantLabel } from './variants.ts'
+import { fromPrice } from './from-price.ts'
+import { chosenVariant, optionChoices, variantLabel } from './variants.ts'
 
 const variant = (size: string, colour: string, stock: number, price = 50): Variant => ({
   sku: `S-${size}-${colour}`.toUpperCase(),

@@ -94,9 +94,3 @@ export function variantLabel(options: Product['options'], variant: Pick<Variant,
     })
     .join(' · ')
 }
-
-/** The lowest price of a product's variants, when they differ ("From $X"); undefined otherwise. */
-export function fromPrice(product: Pick<Product, 'variants'>): number | undefined {
-  const prices = new Set((product.variants ?? []).map((variant) => variant.price))
-  return prices.size > 1 ? Math.min(...prices) : undefined
-}
