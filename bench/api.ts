@@ -2,7 +2,7 @@
  * `npm run bench:api`: bounded load tests of the API on loopback, against the real server
  * (`server/main.ts`) in its own processes, driven by autocannon from this one.
  *
- * 1. Catalogue endpoints, one at a time, against the targets of the catalogue server issue: at
+ * 1. Catalogue endpoints, one at a time, against their targets (decisions.md § Operations): at
  *    least 5,000 requests/s and p99 under 20 ms each, on a 2-core machine (the exit code says).
  * 2. The mixed load of server/load.test.ts (catalogue reads beside logins and registrations, whose
  *    scrypt work is meant to be expensive), against its budget: catalogue reads keep p99 under

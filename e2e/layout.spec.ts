@@ -4,7 +4,7 @@ import { SCENES } from './support/scenes.ts'
 import { settle } from './support/settle.ts'
 
 /**
- * The layout sweep (issue 13): every route of the route table, and the states that open over a
+ * The layout sweep (rules.md § Responsive layout): every route of the route table, and the states that open over a
  * page, at every width a shopper's screen is likely to have, in both themes, portrait and
  * landscape, as a signed-in shopper with a filled cart, a saved address and a placed order. After
  * each page is idle, the rules of support/layout-rules.ts are checked with the browser's own

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { keptForOffline, openOffline } from './support/offline.ts'
 import { delayAppScript, hydrated } from './support/settle.ts'
 
-/** Search as shoppers type it (issue 26): with typos, from the header's suggestions, and offline. */
+/** Search as shoppers type it (rules.md § Search): with typos, from the header's suggestions, and offline. */
 
 async function openHeaderSearch(page: Page) {
   await hydrated(page)

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { cartBadge, fillCard } from './support/shopper-state.ts'
 
 /**
- * The stock rules (issue 27, rules.md § Stock) as a shopper meets them: Add to Cart and the cart's
+ * The stock rules (rules.md § Stock) as a shopper meets them: Add to Cart and the cart's
  * plus button stop at the stock and say why, another tab's add counts, a stale cart is corrected
  * as the cart and checkout open and once more at Place Order, and an out-of-stock product can be
  * saved but not bought. The products are found through the catalogue's API, by their stock.

@@ -7,7 +7,7 @@ import { E2E_METRICS_TOKEN } from './support/server-env.ts'
 import { hydrated } from './support/settle.ts'
 
 /**
- * What shoppers' browsers tell the server (issue 28), from the built app in Chromium to the
+ * What shoppers' browsers tell the server (decisions.md § Operations), from the built app in Chromium to the
  * server's /metrics: the web-vitals library's measures of a page load, and an error the app shows.
  */
 

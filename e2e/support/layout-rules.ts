@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 
 /**
- * The layout rules every page keeps at every width (issue 13, rules.md § Responsive layout), checked with the
+ * The layout rules every page keeps at every width (rules.md § Responsive layout), checked with the
  * browser's own geometry:
  * - no page is wider than the screen, and nothing is cut off at its left edge;
  * - the header's search, account and cart icons (and the menu button) are fully on screen, and
@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test'
  * Each problem is one line naming the element, so a failure says what to look at.
  */
 
-/** Visible names of the main actions (issue 13); a page checks those it shows. */
+/** Visible names of the main actions (rules.md § Responsive layout); a page checks those it shows. */
 export const MAIN_ACTIONS = [
   'Add to Cart',
   'Express Checkout',

@@ -22,7 +22,7 @@ const NONE = {
 } satisfies SecureHeadersOptions
 
 /**
- * Headers every answer carries (issue: reliability & security), whatever a handler set: these
+ * Headers every answer carries, whatever a handler set: these
  * only, none of the library's other defaults (HSTS, Cross-Origin-Resource-Policy, whose
  * `same-origin` would keep a site allowed by CORS_ORIGINS from showing the API's images, …).
  */

@@ -74,7 +74,7 @@ interface TelemetryDeps {
 }
 
 /**
- * ours: POST /api/vitals and /api/client-errors (issue 28), answered 204. Bodies are capped
+ * ours: POST /api/vitals and /api/client-errors (decisions.md § Operations), answered 204. Bodies are capped
  * (4 KB, 8 KB), checked against strict schemas (400 otherwise, nothing kept) and limited per
  * client (429).
  */

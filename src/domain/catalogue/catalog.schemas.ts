@@ -54,7 +54,7 @@ const productFields = {
   images: v.array(v.string()),
   tags: v.optional(v.array(v.string()), []),
   reviews: v.optional(v.array(reviewSchema)),
-  // The product's own terms and facts, for its details (issue 27).
+  // The product's own terms and facts, for its details (rules.md § Product page).
   sku: optionalText,
   shippingInformation: optionalText,
   returnPolicy: optionalText,

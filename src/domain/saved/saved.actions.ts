@@ -3,7 +3,7 @@ import { addToCartAtom, removeFromCartAtom } from '../cart/cart.atoms.ts'
 import { lineKey, type CartLine } from '../cart/cart.schemas.ts'
 import { removeSavedAtom, saveItemAtom, type SavedItem } from './saved.atoms.ts'
 
-/** 'Save for Later' (issue: cart): the line leaves the cart and joins the saved items. */
+/** 'Save for Later' (rules.md § Cart): the line leaves the cart and joins the saved items. */
 export const saveForLaterAtom = atom(null, (_get, set, line: CartLine) => {
   set(saveItemAtom, line)
   set(removeFromCartAtom, lineKey(line))

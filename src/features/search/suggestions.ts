@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { catalogKeys } from '../../domain/catalogue/catalog.queries.ts'
 import { searchProducts } from '../../domain/catalogue/catalog.api.ts'
 
-/** How many products the header's search suggests as the shopper types (issue 26). */
+/** How many products the header's search suggests as the shopper types (rules.md § Search). */
 export const SUGGESTION_COUNT = 5
 
 /**

@@ -12,7 +12,7 @@ function afterLoad(task: () => void): void {
 }
 
 /**
- * What shoppers' browsers tell the server (issue 28): errors, and the page's web vitals. The entry
+ * What shoppers' browsers tell the server (decisions.md § Operations): errors, and the page's web vitals. The entry
  * holds only this, the listeners: the code that sends (reporters.ts) loads when there is an error
  * to send, and once the page is idle for the share of page loads the page's
  * VITALS_SAMPLE_RATE_META names (none without it: the offline shell, whose reports could not be

@@ -19,7 +19,7 @@ export const PERKS = [
 export type Perk =
   (typeof PERKS)[number] | { title: string; text: string; Icon: (typeof PERKS)[number]['Icon'] }
 
-/** A product's own terms, where its data has them (issue 27). */
+/** A product's own terms, where its data has them (rules.md § Product page). */
 export interface ProductTerms {
   warrantyInformation?: string
   returnPolicy?: string

@@ -13,7 +13,7 @@ export function dimensionsText(dimensions: Product['dimensions']): string | unde
   return `${[width, height, depth].map(formatNumber).join(' × ')} cm (W × H × D)`
 }
 
-/** What the data says about the product beyond its description, in four groups (issue 27). */
+/** What the data says about the product beyond its description, in four groups (rules.md § Product page). */
 function groups(product: Product): { title: string; facts: Facts }[] {
   const minimum = product.minimumOrderQuantity
   const all: { title: string; facts: Facts }[] = [

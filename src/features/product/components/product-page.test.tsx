@@ -447,7 +447,7 @@ describe('around the product', () => {
   })
 })
 
-describe("the product's own details (issue 27)", () => {
+describe("the product's own details (rules.md § Product page)", () => {
   const details = () => screen.getByRole('region', { name: 'Product Details' })
   const fact = (label: string) =>
     within(details()).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
@@ -499,7 +499,7 @@ describe("the product's own details (issue 27)", () => {
   })
 })
 
-describe('reviews (issue 27)', () => {
+describe('reviews (rules.md § Product page)', () => {
   const reviewsRegion = () => screen.getByRole('region', { name: 'Customer Reviews' })
 
   it('shows the rating, how many reviews, their spread by stars, and each review, newest first', async () => {

@@ -27,7 +27,7 @@ export function starCounts(reviews: readonly Review[]): { stars: number; count: 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`
 
 /**
- * The product's reviews (issue 27): the rating and how many reviews, how their stars spread from 5
+ * The product's reviews (rules.md § Product page): the rating and how many reviews, how their stars spread from 5
  * to 1 (bars, each with its words for screen readers and in the text), and each review with its
  * reviewer, date, stars and words, newest first or by rating.
  */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { recordSearches, testApi } from '../../../test/api-server.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 
-/** The header's search (issue 26): a WAI-ARIA combobox suggesting products and categories. */
+/** The header's search (rules.md § Search): a WAI-ARIA combobox suggesting products and categories. */
 
 async function apiSearch(q: string, limit: number) {
   const res = await testApi().call(`/api/products/search?q=${encodeURIComponent(q)}&limit=${limit}`)
@@ -31,7 +31,7 @@ async function openSearch(path = '/') {
 const options = () =>
   within(screen.getByRole('listbox', { name: 'Suggestions' })).getAllByRole('option')
 
-describe('the header search (issue 26)', () => {
+describe('the header search (rules.md § Search)', () => {
   it('opens with the focus in a combobox that suggests nothing until 3 letters and a pause', async () => {
     const asked = recordSearches()
     const { user, box } = await openSearch()

@@ -30,7 +30,7 @@ interface HeaderSearchProps {
 }
 
 /**
- * The header's search (issue 26): a combobox in the WAI-ARIA pattern (list autocomplete, no
+ * The header's search (rules.md § Search): a combobox in the WAI-ARIA pattern (list autocomplete, no
  * automatic selection). As the shopper types, once typing pauses as on the search page, it
  * suggests up to 5 products and the categories the words name; arrows move through them, Enter
  * opens the one chosen or, with none, every result on /search?q=, and Escape closes the list, then

@@ -145,7 +145,7 @@ describe('search (rules.md § Search, § Validation rules)', () => {
   })
 })
 
-describe('search without the API (issue 26)', () => {
+describe('search without the API (rules.md § Search)', () => {
   const searchbox = () => screen.getByRole('searchbox', { name: 'Search products' })
 
   /** The app after the shopper looked at all products, so their first page is on this device. */

@@ -145,7 +145,7 @@ function SearchResults({
 }
 
 /**
- * Search without the API (issue 26): the products this device has cached (lists, categories,
+ * Search without the API (rules.md § Search): the products this device has cached (lists, categories,
  * results and products opened, kept across visits), searched by the same rules as the API's,
  * and said plainly to be that.
  */
@@ -194,7 +194,7 @@ function useSearchResults(term: string) {
   })
 }
 
-/** What results from the products saved on this device are, said plainly (issue 26). */
+/** What results from the products saved on this device are, said plainly (rules.md § Search). */
 function onDeviceMessage(offline: boolean, found: number): string {
   const why = offline ? 'You are offline' : 'The shop could not be reached'
   if (found === 0) return `${why}: no product saved on this device matches.`
