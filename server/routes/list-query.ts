@@ -51,7 +51,7 @@ export function parseListQuery(read: Read): ListQuery {
 type Item = Readonly<Record<string, unknown>>
 
 /** Sorts by a top-level field when every item has a number or string there; otherwise order is unchanged. */
-export function sortItems<T extends Item>(
+function sortItems<T extends Item>(
   items: readonly T[],
   sortBy: string | undefined,
   order: 'asc' | 'desc',
@@ -71,7 +71,7 @@ export function sortItems<T extends Item>(
     .map(({ item }) => item)
 }
 
-export function selectKeys(item: Item, keys: readonly string[] | undefined): Item {
+function selectKeys(item: Item, keys: readonly string[] | undefined): Item {
   if (!keys) return item
   const picked: Record<string, unknown> = { id: item.id }
   for (const key of keys) if (Object.hasOwn(item, key)) picked[key] = item[key]
