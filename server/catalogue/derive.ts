@@ -1,5 +1,5 @@
 import { hash } from '../hash.ts'
-import type { AVAILABILITY, ProductSeed } from './product.schema.ts'
+import { skuCode, type AVAILABILITY, type ProductSeed } from './product.schema.ts'
 
 /**
  * The parts of a product record that follow from its authored seed and id: deterministic, so the
@@ -17,11 +17,7 @@ export function availabilityFor(stock: number): Availability {
 }
 
 export function skuFor(seed: ProductSeed, id: number): string {
-  const letters = (s: string) =>
-    s
-      .replace(/[^a-z0-9]/gi, '')
-      .slice(0, 3)
-      .toUpperCase()
+  const letters = (s: string) => skuCode(s).slice(0, 3)
   return `${letters(seed.category)}-${letters(seed.brand)}-${String(id).padStart(3, '0')}`
 }
 

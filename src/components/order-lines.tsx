@@ -4,7 +4,7 @@ import {
   type OrderAmounts,
   type PricedLine,
 } from '../lib/pricing.ts'
-import { lineKey, type LineVariant } from '../domain/cart/cart.schemas.ts'
+import { lineKey, lineName, type LineVariant } from '../domain/cart/cart.schemas.ts'
 import styles from './order-lines.module.css'
 
 interface Line extends PricedLine {
@@ -20,8 +20,7 @@ export function LineList({ lines, label }: { lines: readonly Line[]; label?: str
       {lines.map((line) => (
         <li key={lineKey(line)} className={styles.item}>
           <span>
-            {line.title}
-            {line.variant && ` (${line.variant.label})`} × {line.quantity}
+            {lineName(line)} × {line.quantity}
           </span>
           <span>{formatPrice(lineDiscountedPrice(line))}</span>
         </li>

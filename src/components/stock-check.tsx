@@ -4,7 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
 import { useOnlineStatus } from '../lib/use-online-status.ts'
 import { applyStockAtom, cartAtom, lineNotice, stockNoticeAtom } from '../domain/cart/cart.atoms.ts'
-import { lineKey } from '../domain/cart/cart.schemas.ts'
+import { lineKey, lineName } from '../domain/cart/cart.schemas.ts'
 import { stockMessages } from '../domain/cart/quantity.ts'
 import { stockCheckQuery } from '../domain/cart/stock.queries.ts'
 import styles from './stock-check.module.css'
@@ -40,8 +40,7 @@ export function StockNotices() {
   const notices = useAtomValue(stockNoticeAtom)
   const items = lines.flatMap((line) => {
     const notice = lineNotice(line, notices)
-    const title = line.variant ? `${line.title} (${line.variant.label})` : line.title
-    return notice ? [{ key: lineKey(line), title, notice }] : []
+    return notice ? [{ key: lineKey(line), title: lineName(line), notice }] : []
   })
   if (items.length === 0) return null
   return (

@@ -53,3 +53,7 @@ export type LineVariant = v.InferOutput<typeof lineVariantSchema>
  */
 export const lineKey = ({ id, variant }: { id: number; variant?: { sku: string } }) =>
   variant ? `${id} ${variant.sku}` : String(id)
+
+/** A line in words, with its variant's where it has one: 'Oxfords (Size 9 · Black)'. */
+export const lineName = ({ title, variant }: { title: string; variant?: { label: string } }) =>
+  variant ? `${title} (${variant.label})` : title

@@ -54,38 +54,33 @@ function OptionGroup({
   group: OptionChoices
   others: string
 }) {
-  const notes = group.values.flatMap((choice) => {
-    const text = stateText(choice, others)
-    return text ? [`${choice.value}: ${text}`] : []
-  })
+  const choices = group.values.map((choice) => ({ ...choice, text: stateText(choice, others) }))
+  const notes = choices.flatMap(({ value, text }) => (text ? [`${value}: ${text}`] : []))
   return (
     <div role="group" aria-labelledby={labelId} className={styles.group}>
       <p id={labelId} className={styles.label}>
         {group.name}: <span className={styles.chosen}>{group.chosen}</span>
       </p>
       <ul className={styles.values}>
-        {group.values.map((choice) => {
-          const text = stateText(choice, others)
-          return (
-            <li key={choice.value}>
-              <Link
-                to="/product/$id"
-                params={{ id: String(productId) }}
-                search={{ variant: choice.variant.sku }}
-                replace
-                resetScroll={false}
-                className={styles.value}
-                data-state={choice.state}
-                aria-current={choice.chosen ? 'true' : undefined}
-                // Its state in its name: hidden text beside the value would be a box of its own
-                // (positioned), which the browser names with a space before the comma.
-                aria-label={text && `${choice.value}, ${text}`}
-              >
-                {choice.value}
-              </Link>
-            </li>
-          )
-        })}
+        {choices.map(({ text, ...choice }) => (
+          <li key={choice.value}>
+            <Link
+              to="/product/$id"
+              params={{ id: String(productId) }}
+              search={{ variant: choice.variant.sku }}
+              replace
+              resetScroll={false}
+              className={styles.value}
+              data-state={choice.state}
+              aria-current={choice.chosen ? 'true' : undefined}
+              // Its state in its name: hidden text beside the value would be a box of its own
+              // (positioned), which the browser names with a space before the comma.
+              aria-label={text && `${choice.value}, ${text}`}
+            >
+              {choice.value}
+            </Link>
+          </li>
+        ))}
       </ul>
       {/* Said on each value to a screen reader already; this is for the eye. */}
       {notes.length > 0 && (

@@ -6,7 +6,7 @@ import { PersonalPage } from '../../../components/personal-page.tsx'
 import { Price } from '../../../components/price.tsx'
 import { addLimitReason, limitsOf } from '../../../domain/cart/quantity.ts'
 import { cartAtom } from '../../../domain/cart/cart.atoms.ts'
-import { lineKey } from '../../../domain/cart/cart.schemas.ts'
+import { lineKey, lineName } from '../../../domain/cart/cart.schemas.ts'
 import { moveToCartAtom } from '../../../domain/saved/saved.actions.ts'
 import { removeSavedAtom, savedAtom } from '../../../domain/saved/saved.atoms.ts'
 import styles from './saved-page.module.css'
@@ -38,8 +38,8 @@ export function SavedPage() {
           {items.map((item) => {
             const limit = limitOf(item)
             const key = lineKey(item)
-            // The item's name with its variant's, for the buttons' names and the reason's id.
-            const name = item.variant ? `${item.title} (${item.variant.label})` : item.title
+            // The item's name with its variant's, for the buttons' names.
+            const name = lineName(item)
             const reasonId = `saved-limit-${key.replace(' ', '-')}`
             return (
               <li key={key} className={styles.item}>
