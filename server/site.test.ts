@@ -91,6 +91,23 @@ describe('pages', () => {
     expect(csp).toContain(sha256('var a="\uFFFD\n"'))
   })
 
+  it('name each inline script by its own text, whatever characters come before it or in it', async () => {
+    const { app } = fakeApp()
+    const scripts = ['var a="★ 4.5 · Größe"', 'var b=1']
+    app.render = () =>
+      Promise.resolve({
+        response: new Response(
+          `<html><p>Ünïcode ✓</p><script>${scripts[0]}</script><script src="/x.js"></script>` +
+            `<p>—</p><script type="module">${scripts[1]}</script></html>`,
+        ),
+        complete: true,
+      })
+    const csp = (await createSite(api.app, { clientDir, app }).request('/')).headers.get(
+      'Content-Security-Policy',
+    )
+    expect(csp).toContain(`script-src 'self' ${scripts.map(sha256).join(' ')};`)
+  })
+
   it('are the same for everyone: kept per URL, rendered once, and cacheable by a CDN', async () => {
     const { app, renders } = fakeApp()
     const site = createSite(api.app, { clientDir, app })

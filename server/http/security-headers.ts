@@ -44,14 +44,29 @@ export const API_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-anc
 const asParsed = (text: string) =>
   text.replaceAll('\r\n', '\n').replaceAll('\r', '\n').replaceAll('\0', '\uFFFD')
 
-/** sha256 sources for the inline <script> blocks of a page, as CSP wants them. */
-export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (match) =>
-      `'sha256-${createHash('sha256')
-        .update(asParsed(match[1] ?? ''))
-        .digest('base64')}'`,
-  )
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g
+/** A carriage return or a NUL: text the parser changes before it runs (asParsed). */
+const CHANGED_BY_PARSER = /[\r\0]/
+
+/**
+ * sha256 sources for the inline <script> blocks of a page, as CSP wants them. The page is read as
+ * bytes, as rendered: its tags are found in a one-byte-per-character view (UTF-8 never puts a
+ * byte below 0x80 inside a character, so offsets are byte offsets) and each script's own bytes
+ * hashed, which spares decoding the whole page (a quarter of a millisecond for 80 KB).
+ */
+export function inlineScriptHashes(page: string | Uint8Array): string[] {
+  const bytes =
+    typeof page === 'string'
+      ? Buffer.from(page)
+      : Buffer.from(page.buffer, page.byteOffset, page.byteLength)
+  return [...bytes.toString('latin1').matchAll(INLINE_SCRIPT)].map((match) => {
+    const text = match[1] ?? ''
+    const start = match.index + match[0].length - '</script>'.length - text.length
+    const script = bytes.subarray(start, start + text.length)
+    const hash = createHash('sha256')
+    hash.update(CHANGED_BY_PARSER.test(text) ? asParsed(script.toString('utf8')) : script)
+    return `'sha256-${hash.digest('base64')}'`
+  })
 }
 
 /**
@@ -62,7 +77,7 @@ export function inlineScriptHashes(html: string): string[] {
  * its image hosts (server/static/build-env.ts): the app may fetch from them and show their
  * images, nothing wider.
  */
-export function spaCsp(html: string, apiOrigins: readonly string[] = []): string {
+export function spaCsp(html: string | Uint8Array, apiOrigins: readonly string[] = []): string {
   const scripts = inlineScriptHashes(html)
   const api = apiOrigins.map((origin) => ` ${origin}`).join('')
   return [

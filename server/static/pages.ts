@@ -61,7 +61,7 @@ type Page = {
 
 export interface PageOptions {
   /** The policy for a page's HTML (server/http/security-headers.ts). */
-  csp: (html: string) => string
+  csp: (html: Uint8Array) => string
   /** The app reads another API over the network: renders get a deadline. */
   externalApi: boolean
   /** Times each render (page_render_duration_seconds), by route pattern; the cache's size. */
@@ -108,7 +108,9 @@ export function createPageHandler(
     const expires = complete ? Date.now() + PAGE_TTL_MS : 0
     const location = response.headers.get('Location')
     if (location) return { route, status: response.status, location, expires }
-    const html = await response.text()
+    // Bytes as rendered: decoding the page to text and encoding it again costs more than the
+    // policy's hashes need (inlineScriptHashes).
+    const html = Buffer.from(await response.arrayBuffer())
     const cacheControl = !complete
       ? CACHE_PRIVATE
       : response.status === 200
