@@ -1,15 +1,16 @@
 /**
  * `npm run bench:ssr`: what rendering pages on the server costs, on loopback, one process.
  *
- * 1. Pages per second and p50/p99 of `/`, `/products`, `/product/1`, `/product/109` (a product
- *    with options, side by side with one without) and `/search?q=phone` at 16
+ * 1. Pages per second and p50/p99 of `/`, `/products`, `/product/1`, `/product/45` and
+ *    `/product/107` (one without options and one with 14 variants, both showing the same related
+ *    products, so the difference is the options alone) and `/search?q=phone` at 16
  *    concurrent connections (autocannon, BENCH_SECONDS each after a 2 s warm-up) against the real
  *    server (`server/main.ts`) in its own process: once as shoppers get them (each URL rendered
  *    once, then served from the server's page cache, as a CDN would too), which the budget is
  *    about (`/product/1` at least 300 pages/s with p99 under 50 ms), and once rendered for every
  *    request (a query parameter of its own each time, which no route reads): what a render costs,
  *    and what a page nobody asked for yet, or a cache-busting crawler, gets.
- * 2. Memory over 10,000 renders in this process: the built server entry renders the five pages
+ * 2. Memory over 10,000 renders in this process: the built server entry renders the pages
  *    in turn, a new router, QueryClient and Jotai store each time; the heap after a full GC is
  *    read every 2,500 renders, and must stay flat (nothing one render keeps for the next).
  *
@@ -26,8 +27,10 @@ import { apiFetcher, loadAppServer } from '../server/static/app-server.ts'
 import { BROWSER_ENCODING } from '../testing/mixed-load.ts'
 import { startServerProcess } from '../testing/server-process.ts'
 
-// /product/109 is sold in options (sizes and colours): it should render as fast as /product/1.
-const PAGES = ['/', '/products', '/product/1', '/product/109', '/search?q=phone']
+// /product/107 is sold in 14 variants (sizes and colours), /product/45 in none; their related
+// products are the same three (catalog.api.ts relatedOffset), so the pair isolates the options.
+const PAGES = ['/', '/products', '/product/1', '/product/45', '/product/107', '/search?q=phone']
+const OPTIONS_PAIR = { without: '/product/45', with: '/product/107' }
 const CONNECTIONS = 16
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const TARGET = { page: '/product/1', pagesPerSecond: 300, p99Ms: 50 }
@@ -122,6 +125,15 @@ console.log(
     (renderedOk ? 'renders alone meet the target' : 'the page cache is needed to meet the target'),
 )
 
+const renderedEach = (page: string) =>
+  rows.find((row) => row.page === page && row.how === 'rendered each time')?.['pages/s'] ?? 0
+const [withOptions, without] = [renderedEach(OPTIONS_PAIR.with), renderedEach(OPTIONS_PAIR.without)]
+console.log(
+  `A product with options (${OPTIONS_PAIR.with}) against one without (${OPTIONS_PAIR.without}), ` +
+    `rendered each time: ${withOptions} against ${without} pages/s ` +
+    `(${(((withOptions - without) / without) * 100).toFixed(1)}%)`,
+)
+
 // --- 2. memory over many renders ---
 
 process.env.NODE_ENV = 'production'
@@ -151,9 +163,7 @@ for (let rendered = 0; rendered <= RENDERS; rendered++) {
 await api.close()
 rmSync(dataDir, { recursive: true, force: true })
 
-console.log(
-  `\nHeap after a full GC over ${RENDERS} renders (the four pages in turn), in this process:`,
-)
+console.log(`\nHeap after a full GC over ${RENDERS} renders (the pages in turn), in this process:`)
 console.table(readings)
 // The first 2,500 renders warm the JIT and the API's answer cache; from there it must stay flat.
 const warm = readings[1]?.['heap MB'] ?? 0

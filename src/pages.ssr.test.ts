@@ -292,6 +292,9 @@ describe('a product page', () => {
     )
     product.variants.forEach((variant, i) => {
       const offer = variants[i]?.[schema('offers')]?.[0]
+      expect(offer?.[schema('url')]?.[0]?.['@value']).toBe(
+        `http://shop.test/product/109?variant=${variant.sku}`,
+      )
       expect(offer?.[schema('price')]?.[0]?.['@value']).toBe(
         discountedPrice(variant.price, variant.discountPercentage).toFixed(2),
       )

@@ -116,7 +116,6 @@ export function productLd(
           sku: variant.sku,
           name: `${product.title} (${values.map(([, value]) => value).join(', ')})`,
           ...(variant.image && { image: variant.image }),
-          url: variantUrl,
           ...Object.fromEntries(
             values.flatMap(([name, value]) => (VARIES_BY[name] ? [[VARIES_BY[name], value]] : [])),
           ),
@@ -127,6 +126,7 @@ export function productLd(
               value,
             })),
           }),
+          // Its address once, on its offer, as in Google's example of variants on one page.
           offers: offerLd(variantUrl, variant, variant.availabilityStatus),
         }
       }),
