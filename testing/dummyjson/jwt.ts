@@ -1,16 +1,21 @@
-import { jwtSegment, jwtSignature, signatureMatches, type HmacHash } from '../../server/auth/jwt.ts'
+import { createHmac, timingSafeEqual } from 'node:crypto'
 
 /**
- * HS256 tokens (server/auth/jwt.ts) the way DummyJSON makes them with jsonwebtoken: header `{"alg":"HS256","typ":"JWT"}`,
+ * HS256 tokens the way DummyJSON makes them with jsonwebtoken: header `{"alg":"HS256","typ":"JWT"}`,
  * the payload with `iat` and `exp` appended. Verification fails with jsonwebtoken's own messages
  * (`jwt malformed`, `invalid signature`, `jwt expired`…), which DummyJSON turns into its answers.
  */
+type HmacHash = 'sha256' | 'sha384' | 'sha512'
 const HASHES: Readonly<Record<string, HmacHash>> = {
   HS256: 'sha256',
   HS384: 'sha384',
   HS512: 'sha512',
 }
 const JWS = /^[a-zA-Z0-9\-_]+?\.[a-zA-Z0-9\-_]+?\.([a-zA-Z0-9\-_]+)?$/
+
+const segment = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+const sign = (input: string, secret: string, hash: HmacHash = 'sha256') =>
+  createHmac(hash, secret).update(input).digest('base64url')
 
 function parseObject(segment: string): Record<string, unknown> | undefined {
   try {
@@ -31,8 +36,8 @@ export function signToken(
 ): string {
   const iat = Math.floor(now / 1000)
   const exp = Math.floor(iat + expiresInMins * 60)
-  const input = `${jwtSegment({ alg: 'HS256', typ: 'JWT' })}.${jwtSegment({ ...payload, iat, exp })}`
-  return `${input}.${jwtSignature(input, secret)}`
+  const input = `${segment({ alg: 'HS256', typ: 'JWT' })}.${segment({ ...payload, iat, exp })}`
+  return `${input}.${sign(input, secret)}`
 }
 
 /** The payload of a token this secret signed and that has not expired; otherwise throws. */
@@ -54,7 +59,9 @@ export function verifyToken(
       ? HASHES[header.alg]
       : undefined
   if (!hash) throw new Error('invalid algorithm')
-  if (!signatureMatches(`${head}.${body}`, signature, secret, hash))
+  const expected = Buffer.from(sign(`${head}.${body}`, secret, hash))
+  const given = Buffer.from(signature)
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
     throw new Error('invalid signature')
   if (payload === null || typeof payload !== 'object') return {}
   const claims = payload as Record<string, unknown>
