@@ -52,8 +52,8 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
         // Hands the generated routes to the router's manifest (each page's stylesheets and code).
         plugins: [routerManifest.generatorPlugin],
       }),
-      // The router inlines each page's stylesheets into the server's HTML (server/static/
-      // app-server.ts) only when this is on; its plugin turns it off for apps without TanStack
+      // The router inlines each page's stylesheets into the server's HTML
+      // (server/pages/router-manifest.ts) only when this is on; its plugin turns it off for apps without TanStack
       // Start, and a config hook after it has the last word.
       {
         name: 'meridian-inline-css',

@@ -23,7 +23,7 @@ import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { loadConfig } from '../server/config.ts'
 import { startApi } from '../server/runtime.ts'
-import { apiFetcher, loadAppServer } from '../server/static/app-server.ts'
+import { apiFetcher, loadAppServer } from '../server/pages/app-server.ts'
 import { BROWSER_ENCODING } from '../testing/mixed-load.ts'
 import { startServerProcess } from '../testing/server-process.ts'
 

@@ -110,7 +110,7 @@ async function measure(
 /**
  * The simulation's LCP is reported, not judged: it counts every download that starts before the
  * largest paint as holding it up, and the app's code is fetched beside the HTML at low priority
- * (server/static/app-server.ts), which a really throttled browser shows costs the paint nothing.
+ * (server/pages/router-manifest.ts), which a really throttled browser shows costs the paint nothing.
  * The largest paint is judged in the really throttled runs.
  */
 const meetsTargets =

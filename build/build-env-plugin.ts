@@ -1,5 +1,5 @@
 import { loadEnv, type Plugin } from 'vite'
-import { BUILD_ENV_FILE, type BuildEnv } from '../server/static/build-env.ts'
+import { BUILD_ENV_FILE, type BuildEnv } from '../server/pages/build-env.ts'
 
 /**
  * The public build-time variables (`VITE_*`, from the environment and .env files) for a mode; an
@@ -11,7 +11,7 @@ export function buildEnvironment(mode = 'production', root = process.cwd()): Bui
   )
 }
 
-/** Records in the build the `VITE_*` variables it was made with (see server/static/build-env.ts). */
+/** Records in the build the `VITE_*` variables it was made with (see server/pages/build-env.ts). */
 export function buildEnvPlugin(): Plugin {
   let env: BuildEnv = {}
   return {

@@ -4,8 +4,8 @@ import { loadConfig } from '../server/config.ts'
 import { createLogger, type Logger } from '../server/observability/logger.ts'
 import { startApi, type ApiRuntime } from '../server/runtime.ts'
 import { createSite } from '../server/site.ts'
-import { apiFetcher } from '../server/static/app-server.ts'
-import type { AppServer } from '../server/static/pages.ts'
+import { apiFetcher } from '../server/pages/app-server.ts'
+import type { AppServer } from '../server/pages/page-handler.ts'
 
 type Next = (error?: unknown) => void
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
-import { BUILD_ENV_FILE } from '../server/static/build-env.ts'
+import { BUILD_ENV_FILE } from '../server/pages/build-env.ts'
 import { rebuildReason } from './ensure-build.ts'
 
 describe('rebuildReason (npm start)', () => {

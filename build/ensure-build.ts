@@ -7,8 +7,8 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
-import { clientDirOf } from '../server/static/app-server.ts'
-import { readBuildEnv, sameBuildEnv } from '../server/static/build-env.ts'
+import { clientDirOf } from '../server/pages/app-server.ts'
+import { readBuildEnv, sameBuildEnv } from '../server/pages/build-env.ts'
 import { buildEnvironment } from './build-env-plugin.ts'
 import { withBuildLock } from './build-lock.ts'
 

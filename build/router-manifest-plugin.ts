@@ -2,7 +2,7 @@ import type { Manifest } from '@tanstack/react-router'
 import type { GeneratorPlugin, RouteNode } from '@tanstack/router-generator'
 import type { Plugin, Rolldown } from 'vite'
 
-import { ROUTER_MANIFEST_FILE, STATUS_PAGES } from '../server/static/app-server.ts'
+import { ROUTER_MANIFEST_FILE, STATUS_PAGES } from '../server/pages/router-manifest.ts'
 
 /**
  * Writes the router's own asset manifest (`Manifest` of @tanstack/react-router) into the client

@@ -4,8 +4,8 @@ import { createLogger, flushLogs } from './observability/logger.ts'
 import { createMetrics } from './observability/metrics.ts'
 import { startApi } from './runtime.ts'
 import { createSite } from './site.ts'
-import { apiFetcher, clientDirOf, loadAppServer } from './static/app-server.ts'
-import { externalApiOrigins, readBuildEnv } from './static/build-env.ts'
+import { apiFetcher, clientDirOf, loadAppServer } from './pages/app-server.ts'
+import { externalApiOrigins, readBuildEnv } from './pages/build-env.ts'
 
 // React and the router run their production builds in the server's renders (they read this when
 // the app's server entry loads them, after this line).

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createSite } from './site.ts'
-import type { AppServer } from './static/pages.ts'
+import type { AppServer } from './pages/page-handler.ts'
 import { createTestApi, type TestApi } from '../testing/test-api.ts'
 
 /**

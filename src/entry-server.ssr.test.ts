@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiFetcher, type FetchApi } from '../server/static/app-server.ts'
+import { apiFetcher, type FetchApi } from '../server/pages/app-server.ts'
 import {
   createTestApi,
   createTestSite,

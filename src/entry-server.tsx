@@ -38,7 +38,7 @@ export interface AppServerOptions {
   /** The share of page loads whose field data browsers send (VITALS_SAMPLE_RATE); default 1. */
   vitalsSampleRate?: number
   /**
-   * What the head of a page answered with a 404 or 500 also needs (server/static/app-server.ts):
+   * What the head of a page answered with a 404 or 500 also needs (server/pages/router-manifest.ts):
    * the styles of the not-found and error pages, which belong to no route the router could name.
    */
   statusPageHead?: string

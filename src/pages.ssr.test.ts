@@ -92,7 +92,7 @@ describe('a product page', () => {
       'http://shop.test/product/1',
     )
     // The page itself is in the HTML, with the app's script that takes it over: started once the
-    // page has painted, not as a script of the HTML (server/static/app-server.ts).
+    // page has painted, not as a script of the HTML (server/pages/router-manifest.ts).
     expect(document.querySelector('main h1')?.textContent).toBe(product.title)
     expect(document.querySelector('script[src]')).toBeNull()
     expect(

@@ -74,7 +74,7 @@ export function inlineScriptHashes(page: string | Uint8Array): string[] {
  * third-party script can run), images from itself and data: (the embedded placeholder), no
  * plugins, no framing. Styles allow inline: Swiper writes style attributes as it lays slides out,
  * and inline styles cannot run code. `apiOrigins` are the configured external catalogue API and
- * its image hosts (server/static/build-env.ts): the app may fetch from them and show their
+ * its image hosts (server/pages/build-env.ts): the app may fetch from them and show their
  * images, nothing wider.
  */
 export function spaCsp(html: string | Uint8Array, apiOrigins: readonly string[] = []): string {

@@ -3,12 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Manifest } from '@tanstack/react-router'
 import { JSDOM } from 'jsdom'
-import {
-  apiFetcher,
-  manifestOptions,
-  STATUS_PAGES,
-  type FetchApi,
-} from '../../server/static/app-server.ts'
+import { apiFetcher, type FetchApi } from '../../server/pages/app-server.ts'
+import { manifestOptions, STATUS_PAGES } from '../../server/pages/router-manifest.ts'
 import { createSite, type SiteOptions } from '../../server/site.ts'
 import { createTestApi, type TestApi } from '../../testing/test-api.ts'
 import { createAppServer } from '../entry-server.tsx'

@@ -1,8 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import type { ApiApp } from '../app.ts'
-import type { AppServer } from './pages.ts'
+import { startAppScript } from './start-app.ts'
 
 /** Where the client build keeps the router's manifest (build/router-manifest-plugin.ts). */
 export const ROUTER_MANIFEST_FILE = '.vite/router-manifest.json'
@@ -12,46 +10,6 @@ export const ROUTER_MANIFEST_FILE = '.vite/router-manifest.json'
  * error pages, app/layout/index.ts), whose code no route names: see `statusPageHead`.
  */
 export const STATUS_PAGES = '__status_pages__'
-
-/** The build's two parts (build/build.ts): what browsers load, and the server's entry. */
-export const clientDirOf = (distDir: string) => join(distDir, 'client')
-const serverEntryOf = (distDir: string) => join(distDir, 'server', 'entry-server.js')
-
-export type FetchApi = (request: Request, origin: string) => Promise<Response>
-
-/**
- * Where the app's requests go while the server renders a page: to the site's own API, in-process
- * (no network; its answers name the page's origin in their picture URLs), or to another API
- * (VITE_API_URL) over the network.
- */
-export function apiFetcher(api: ApiApp, externalApi: boolean): FetchApi {
-  if (externalApi) return (request) => fetch(request)
-  return (request, origin) => {
-    const { pathname, search } = new URL(request.url)
-    return Promise.resolve(api.fetch(new Request(`${origin}${pathname}${search}`, request)))
-  }
-}
-
-/** The built app's server entry, ready to render pages; undefined before the first build. */
-export async function loadAppServer(
-  distDir: string,
-  options: { fetchApi: FetchApi; siteUrl?: string; vitalsSampleRate?: number },
-): Promise<AppServer | undefined> {
-  const entry = serverEntryOf(distDir)
-  if (!existsSync(entry)) return undefined
-  const { createAppServer } = (await import(pathToFileURL(entry).href)) as {
-    createAppServer: (options: object) => AppServer
-  }
-  const manifestPath = join(clientDirOf(distDir), ROUTER_MANIFEST_FILE)
-  return createAppServer({
-    ...options,
-    ...(existsSync(manifestPath) &&
-      manifestOptions(
-        JSON.parse(readFileSync(manifestPath, 'utf8')) as RouterManifest,
-        clientDirOf(distDir),
-      )),
-  })
-}
 
 /**
  * The build's manifest as the server's entry takes it: for the router (see forPages), and what a
@@ -89,7 +47,7 @@ export function statusPageHead(
 type AssetLink = string | { href: string }
 const hrefOf = (link: AssetLink) => (typeof link === 'string' ? link : link.href)
 
-interface RouterManifest {
+export interface RouterManifest {
   routes: Record<
     string,
     {
@@ -144,7 +102,7 @@ export function withAppAfterFirstPaint<M extends RouterManifest>(manifest: M): M
       const scripts = (route.scripts ?? []).map((script) => {
         if (script.attrs?.type !== 'module' || !script.attrs.src) return script
         entries.push(script.attrs.src)
-        return { children: afterFirstPaint(script.attrs) }
+        return { children: startAppScript(script.attrs) }
       })
       const styles = (route.css ?? []).map(hrefOf)
       if (styles.length > 0)
@@ -158,26 +116,3 @@ export function withAppAfterFirstPaint<M extends RouterManifest>(manifest: M): M
   )
   return { ...manifest, routes }
 }
-
-/**
- * The lines that start the app: after the next paint, the route's stylesheets (the JSON blocks
- * above, which the router puts after these lines), then, in a task of its own, the entry itself
- * (already fetched, or on its way). A tab in the background paints nothing, so there it is a task
- * later. The browser may paint before it has parsed the whole page: a block it has not read to
- * its end is left out (the bundle's loader then fetches that stylesheet if a piece asks for it).
- */
-const afterFirstPaint = (attrs: Record<string, string>) =>
-  [
-    '(function(a){',
-    'function add(t,p){var e=document.createElement(t);for(var k in p)e.setAttribute(k,p[k]);',
-    'document.head.appendChild(e)}',
-    'function later(t,p){setTimeout(function(){add(t,p)})}',
-    'function go(){',
-    "document.querySelectorAll('script[data-assets]').forEach(function(b){",
-    'var d;try{d=JSON.parse(b.textContent)}catch(e){return}',
-    "d.styles.forEach(function(h){add('link',{rel:'stylesheet',href:h,disabled:''})})});",
-    "later('script',a)}",
-    "if(document.visibilityState==='hidden')setTimeout(go);",
-    'else requestAnimationFrame(function(){setTimeout(go)})',
-    `})(${JSON.stringify(attrs).replaceAll('<', '\\u003c')})`,
-  ].join('')
