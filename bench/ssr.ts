@@ -28,7 +28,7 @@ import { BROWSER_ENCODING } from '../testing/mixed-load.ts'
 import { startServerProcess } from '../testing/server-process.ts'
 
 // /product/107 is sold in 14 variants (sizes and colours), /product/45 in none; their related
-// products are the same three (catalog.api.ts relatedOffset), so the pair isolates the options.
+// products are the same three (catalogue.api.ts relatedOffset), so the pair isolates the options.
 const PAGES = ['/', '/products', '/product/1', '/product/45', '/product/107', '/search?q=phone']
 const OPTIONS_PAIR = { without: '/product/45', with: '/product/107' }
 const CONNECTIONS = 16

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { ImageWithFallback } from './image-with-fallback.tsx'
 import { Price } from './price.tsx'
 import { StarRating } from './star-rating.tsx'
-import type { ProductCardData } from '../domain/catalogue/catalog.schemas.ts'
+import type { ProductCardData } from '../domain/catalogue/catalogue.schemas.ts'
 import { fromPrice } from '../domain/catalogue/from-price.ts'
 import styles from './product-card.module.css'
 

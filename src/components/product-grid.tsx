@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Skeleton } from './skeleton.tsx'
-import type { ProductCardData } from '../domain/catalogue/catalog.schemas.ts'
+import type { ProductCardData } from '../domain/catalogue/catalogue.schemas.ts'
 import { PRIORITY_CARDS } from './priority-cards.ts'
 import { ProductCard } from './product-card.tsx'
 import styles from './product-grid.module.css'

@@ -24,32 +24,32 @@ const saved = () =>
 describe('the persisted query cache', () => {
   it('restores the catalogue of the same build after a reload', async () => {
     const first = await session('build-a')
-    first.setQueryData(['catalog', 'product', 1], product)
+    first.setQueryData(['catalogue', 'product', 1], product)
     await saved()
     const reloaded = await session('build-a')
-    expect(reloaded.getQueryData(['catalog', 'product', 1])).toEqual(product)
+    expect(reloaded.getQueryData(['catalogue', 'product', 1])).toEqual(product)
   })
 
   it('saves what the client held before it started saving, with no further change', async () => {
     // A page the server rendered: its data is in the client before the persistence has loaded.
     const queryClient = new QueryClient()
-    queryClient.setQueryData(['catalog', 'product', 1], product)
+    queryClient.setQueryData(['catalogue', 'product', 1], product)
     unsubscribers.push(await persistCatalogue(queryClient, 'build-a'))
     await saved()
   })
 
   it('discards the cache when the build changes', async () => {
     const first = await session('build-a')
-    first.setQueryData(['catalog', 'product', 1], product)
+    first.setQueryData(['catalogue', 'product', 1], product)
     await saved()
     const nextBuild = await session('build-b')
-    expect(nextBuild.getQueryData(['catalog', 'product', 1])).toBeUndefined()
+    expect(nextBuild.getQueryData(['catalogue', 'product', 1])).toBeUndefined()
   })
 
   it('never keeps account data', async () => {
     const first = await session('build-a')
     first.setQueryData(['account', 'user', 1], { email: 'emily@example.com' })
-    first.setQueryData(['catalog', 'product', 1], product)
+    first.setQueryData(['catalogue', 'product', 1], product)
     await saved()
     expect(localStorage.getItem(PERSISTED_CACHE_KEY)).not.toContain('emily@example.com')
   })
@@ -81,11 +81,11 @@ describe('the persisted query cache', () => {
     unsubscribers.push(await persistCatalogue(queryClient, 'build-a', small))
     // Answered a minute apart: which is the oldest is not left to the clock's resolution.
     queryClient.setQueryData(
-      ['catalog', 'product', 1],
+      ['catalogue', 'product', 1],
       { id: 1, title: 'Old', text: 'x'.repeat(2000) },
       { updatedAt: Date.now() - 60_000 },
     )
-    queryClient.setQueryData(['catalog', 'product', 2], {
+    queryClient.setQueryData(['catalogue', 'product', 2], {
       id: 2,
       title: 'New',
       text: 'y'.repeat(2000),

@@ -12,7 +12,7 @@ import { PERSISTED_MAX_AGE_MS } from './query-client.ts'
 export const PERSISTED_CACHE_KEY = 'meridian-query-cache'
 
 /** Only catalogue answers are kept: never account data, which belongs to one signed-in session. */
-const PERSISTED_ROOT = 'catalog'
+const PERSISTED_ROOT = 'catalogue'
 
 function options(queryClient: QueryClient, buildId: string, storage: Storage) {
   return {

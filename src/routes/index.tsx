@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { allProductsQuery } from '../domain/catalogue/catalog.queries.ts'
+import { allProductsQuery } from '../domain/catalogue/catalogue.queries.ts'
 import { HomePage } from '../features/home/components/home-page.tsx'
 import { env } from '../lib/env.ts'
 import { pageHead } from '../lib/route-head.ts'

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { productIdSchema } from '../domain/catalogue/catalog.api.ts'
+import { productIdSchema } from '../domain/catalogue/catalogue.api.ts'
 import { productHead } from '../features/product/product.heads.ts'
 import { loadProduct } from '../features/product/product-loader.ts'
 import { parseProductSearch } from '../features/product/product-search.ts'

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { listingHead } from '../features/catalog/catalog.heads.ts'
-import { ListingPage } from '../features/catalog/components/listing-page.tsx'
-import { loadCategoryListing } from '../features/catalog/listing-loader.ts'
-import { parseListingSearch } from '../features/catalog/listing-search.ts'
+import { listingHead } from '../features/listing/listing.heads.ts'
+import { ListingPage } from '../features/listing/components/listing-page.tsx'
+import { loadCategoryListing } from '../features/listing/listing-loader.ts'
+import { parseListingSearch } from '../features/listing/listing-search.ts'
 
 export const Route = createFileRoute('/products/$category')({
   validateSearch: parseListingSearch,

@@ -1,6 +1,6 @@
 import { onlineManager, queryOptions, type QueryClient } from '@tanstack/react-query'
 import { toApiError } from '../../lib/api-error.ts'
-import { productQuery } from '../catalogue/catalog.queries.ts'
+import { productQuery } from '../catalogue/catalogue.queries.ts'
 import type { FreshStock, ProductStock } from './quantity.ts'
 
 /** A product the catalogue no longer has (404) cannot be bought: it counts as out of stock. */

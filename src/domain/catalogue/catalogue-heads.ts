@@ -2,7 +2,7 @@ import { env } from '../../lib/env.ts'
 import { PAGE_NAMES } from '../../lib/page-heads.ts'
 import type { HeadMatch } from '../../lib/route-head.ts'
 import type { RouterContext } from '../../lib/router-context.ts'
-import { categoriesQuery } from './catalog.queries.ts'
+import { categoriesQuery } from './catalogue.queries.ts'
 import { categoryName } from './categories.ts'
 
 // What the heads of the listings and of the product page share.

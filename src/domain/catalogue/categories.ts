@@ -1,5 +1,5 @@
 import { env } from '../../lib/env.ts'
-import type { Category } from './catalog.schemas.ts'
+import type { Category } from './catalogue.schemas.ts'
 import { CATEGORY_SLUGS, nameFromSlug } from '../../../shared/catalogue/categories.ts'
 
 export type { Category }

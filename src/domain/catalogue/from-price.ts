@@ -1,4 +1,4 @@
-import type { Product } from './catalog.schemas.ts'
+import type { Product } from './catalogue.schemas.ts'
 
 // Apart from variants.ts: every card asks this, and home should not carry the picker's rules.
 /** The lowest price of a product's variants, when they differ ("From $X"); undefined otherwise. */

@@ -1,5 +1,5 @@
 import { messages } from '../../lib/messages.ts'
-import type { Product } from './catalog.schemas.ts'
+import type { Product } from './catalogue.schemas.ts'
 
 /** Sort values of rules.md § Data and reference lists: 0 price ascending, 1 price descending, 2 rating descending. */
 export const SORT_OPTIONS = [

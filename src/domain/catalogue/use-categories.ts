@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { afterPaintWhenIdle } from '../../lib/after-paint.ts'
-import { categoriesQuery, categoryThumbnailsQuery } from './catalog.queries.ts'
-import type { Category } from './catalog.schemas.ts'
+import { categoriesQuery, categoryThumbnailsQuery } from './catalogue.queries.ts'
+import type { Category } from './catalogue.schemas.ts'
 
 /**
  * The categories of the API in use, for menus and the carousel: the cached list (the bundled one on

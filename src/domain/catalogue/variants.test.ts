@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Product, Variant } from './catalog.schemas.ts'
+import type { Product, Variant } from './catalogue.schemas.ts'
 import { fromPrice } from './from-price.ts'
 import { chosenVariant, optionChoices, variantLabel } from './variants.ts'
 

@@ -1,4 +1,4 @@
-import type { Product, Variant } from './catalog.schemas.ts'
+import type { Product, Variant } from './catalogue.schemas.ts'
 
 /**
  * A product's options and variants (rules.md § Options and variants; docs/api.md): which variant

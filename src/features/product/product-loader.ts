@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { toApiError } from '../../lib/api-error.ts'
 import { inlineImages } from '../../lib/inline-images.ts'
-import { productQuery, relatedQuery } from '../../domain/catalogue/catalog.queries.ts'
+import { productQuery, relatedQuery } from '../../domain/catalogue/catalogue.queries.ts'
 
 /**
  * What /product/{id} loads before it renders: the product (from any cached list when possible)

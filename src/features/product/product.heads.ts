@@ -3,7 +3,7 @@ import { discountedPrice } from '../../lib/pricing.ts'
 import { pageHead, type HeadMatch, type RouteHead } from '../../lib/route-head.ts'
 import type { RouterContext } from '../../lib/router-context.ts'
 import { breadcrumbLd, productLd } from '../../lib/structured-data.ts'
-import type { Product } from '../../domain/catalogue/catalog.schemas.ts'
+import type { Product } from '../../domain/catalogue/catalogue.schemas.ts'
 import { cachedCategoryName, catalogueTrail } from '../../domain/catalogue/catalogue-heads.ts'
 
 /** A product's head: its title, description, picture and price, and its Product (schema.org). */

@@ -4,8 +4,8 @@ import {
   type Searchable,
 } from '../../../shared/search/product-search.ts'
 import type { InfiniteData, QueryClient } from '@tanstack/react-query'
-import { catalogKeys } from '../../domain/catalogue/catalog.queries.ts'
-import type { Product } from '../../domain/catalogue/catalog.schemas.ts'
+import { catalogueKeys } from '../../domain/catalogue/catalogue.queries.ts'
+import type { Product } from '../../domain/catalogue/catalogue.schemas.ts'
 
 /**
  * The same search as our API's (shared/search), run in the browser over products at hand: the
@@ -94,12 +94,12 @@ export function matchingCategories<T extends { slug: string; name: string }>(
 /**
  * Every product this device holds in the catalogue cache (lists, whole categories, search results,
  * suggestions and products opened), each once. What the cache restored from storage counts: it is
- * what search finds offline. (The product page's seeding, catalog.queries.ts, looks in the lists
+ * what search finds offline. (The product page's seeding, catalogue.queries.ts, looks in the lists
  * alone, for one product, and stays in the first screen's code.)
  */
 export function savedProducts(queryClient: QueryClient): Product[] {
   const found = new Map<number, Product>()
-  for (const { state } of queryClient.getQueryCache().findAll({ queryKey: catalogKeys.all })) {
+  for (const { state } of queryClient.getQueryCache().findAll({ queryKey: catalogueKeys.all })) {
     const data = state.data as
       InfiniteData<{ products: Product[] }> | Product[] | Product | undefined
     const products = Array.isArray(data)

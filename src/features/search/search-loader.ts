@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { PRIORITY_CARDS } from '../../components/priority-cards.ts'
 import { inlineImages } from '../../lib/inline-images.ts'
-import { searchQuery } from '../../domain/catalogue/catalog.queries.ts'
+import { searchQuery } from '../../domain/catalogue/catalogue.queries.ts'
 import { keepMatchedTerms } from './matches.ts'
 import { SEARCH_MIN_LENGTH, searchTerm } from './search.ts'
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { catalogKeys } from '../../domain/catalogue/catalog.queries.ts'
-import { searchProducts } from '../../domain/catalogue/catalog.api.ts'
+import { catalogueKeys } from '../../domain/catalogue/catalogue.queries.ts'
+import { searchProducts } from '../../domain/catalogue/catalogue.api.ts'
 
 /** How many products the header's search suggests as the shopper types (rules.md § Search). */
 export const SUGGESTION_COUNT = 5
@@ -12,7 +12,7 @@ export const SUGGESTION_COUNT = 5
 export function suggestionsQuery(query: string) {
   return queryOptions({
     // Under the search's own key: what invalidates a search invalidates its suggestions.
-    queryKey: [...catalogKeys.search(query), 'suggestions'],
+    queryKey: [...catalogueKeys.search(query), 'suggestions'],
     queryFn: ({ signal }) => searchProducts(query, 0, SUGGESTION_COUNT, signal),
   })
 }

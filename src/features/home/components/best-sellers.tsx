@@ -2,7 +2,7 @@ import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
 import { QueryBoundary } from '../../../components/query-boundary.tsx'
 import { Skeleton } from '../../../components/skeleton.tsx'
 import { messages } from '../../../lib/messages.ts'
-import { allProductsQuery, bestSellers } from '../../../domain/catalogue/catalog.queries.ts'
+import { allProductsQuery, bestSellers } from '../../../domain/catalogue/catalogue.queries.ts'
 import { ProductCard } from '../../../components/product-card.tsx'
 import styles from './section.module.css'
 

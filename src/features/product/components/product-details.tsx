@@ -1,6 +1,6 @@
 import { Disclosure } from '../../../components/disclosure.tsx'
 import { TABLET_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
-import type { Product } from '../../../domain/catalogue/catalog.schemas.ts'
+import type { Product } from '../../../domain/catalogue/catalogue.schemas.ts'
 import { formatNumber } from '../../../lib/format.ts'
 import styles from './product-details.module.css'
 

@@ -5,7 +5,7 @@ import { useId } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { productMessages } from '../../../lib/page-messages.ts'
 import { useAfterHydration } from '../../../lib/use-after-hydration.ts'
-import type { Product } from '../../../domain/catalogue/catalog.schemas.ts'
+import type { Product } from '../../../domain/catalogue/catalogue.schemas.ts'
 import {
   addLimitReason,
   limitsOf,

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { QueryBoundary } from '../../../components/query-boundary.tsx'
 import { productMessages } from '../../../lib/page-messages.ts'
-import { relatedQuery } from '../../../domain/catalogue/catalog.queries.ts'
+import { relatedQuery } from '../../../domain/catalogue/catalogue.queries.ts'
 import { ProductGrid, ProductGridSkeleton } from '../../../components/product-grid.tsx'
 
 /**

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { StarRating } from '../../../components/star-rating.tsx'
-import type { Review } from '../../../domain/catalogue/catalog.schemas.ts'
+import type { Review } from '../../../domain/catalogue/catalogue.schemas.ts'
 import { formatDate } from '../../../lib/format.ts'
 import styles from './reviews.module.css'
 

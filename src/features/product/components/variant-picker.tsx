@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
-import type { Product, Variant } from '../../../domain/catalogue/catalog.schemas.ts'
+import type { Product, Variant } from '../../../domain/catalogue/catalogue.schemas.ts'
 import {
   optionChoices,
   type OptionChoices,

@@ -1,7 +1,7 @@
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
 import { Price } from '../../../components/price.tsx'
 import type { Category } from '../../../domain/catalogue/categories.ts'
-import type { Product } from '../../../domain/catalogue/catalog.schemas.ts'
+import type { Product } from '../../../domain/catalogue/catalogue.schemas.ts'
 import styles from './header-search.module.css'
 import { MarkedText } from './marked-text.tsx'
 

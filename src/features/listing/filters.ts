@@ -1,4 +1,4 @@
-import type { ProductCardData } from '../../domain/catalogue/catalog.schemas.ts'
+import type { ProductCardData } from '../../domain/catalogue/catalogue.schemas.ts'
 import { FILTER_VALUES, type FilterKey, type Filters } from './filter-values.ts'
 import { nameFromSlug, slugFromName } from '../../../shared/catalogue/categories.ts'
 

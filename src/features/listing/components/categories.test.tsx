@@ -7,7 +7,7 @@ import { PERSISTED_CACHE_KEY, persistCatalogue } from '../../../lib/query-persis
 import { recordRequests, useDummyJsonApi } from '../../../test/api-server.ts'
 import { setViewportWidth } from '../../../test/match-media.ts'
 import { renderApp } from '../../../test/render-app.tsx'
-import { catalogKeys, categoriesQuery } from '../../../domain/catalogue/catalog.queries.ts'
+import { catalogueKeys, categoriesQuery } from '../../../domain/catalogue/catalogue.queries.ts'
 
 const apiNames = categories.map((category) => category.name)
 
@@ -48,7 +48,9 @@ describe('categories come from the API in use (decisions.md § Catalogue API)', 
     useDummyJsonApi()
     const { user, queryClient } = await renderApp('/')
     await waitFor(() =>
-      expect(queryClient.getQueryState(catalogKeys.categories())?.dataUpdatedAt).toBeGreaterThan(0),
+      expect(queryClient.getQueryState(catalogueKeys.categories())?.dataUpdatedAt).toBeGreaterThan(
+        0,
+      ),
     )
     await user.click(screen.getByRole('button', { name: 'Open menu' }))
     const menu = await screen.findByRole('navigation', { name: 'Categories' })
@@ -112,7 +114,9 @@ describe('categories come from the API in use (decisions.md § Catalogue API)', 
     setViewportWidth(1280)
     const { queryClient, router } = await renderApp('/')
     await waitFor(() =>
-      expect(queryClient.getQueryState(catalogKeys.categories())?.dataUpdatedAt).toBeGreaterThan(0),
+      expect(queryClient.getQueryState(catalogueKeys.categories())?.dataUpdatedAt).toBeGreaterThan(
+        0,
+      ),
     )
     // As if persisted yesterday, when the API still had it.
     queryClient.setQueryData(categoriesQuery().queryKey, (list) => [

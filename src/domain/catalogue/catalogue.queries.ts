@@ -14,23 +14,23 @@ import {
   PAGE_SIZE,
   searchProducts,
   type ListScope,
-} from './catalog.api.ts'
-import type { Category, Product, ProductList } from './catalog.schemas.ts'
+} from './catalogue.api.ts'
+import type { Category, Product, ProductList } from './catalogue.schemas.ts'
 import { BUNDLED_CATEGORIES } from './categories.ts'
 
-export const catalogKeys = {
-  all: ['catalog'] as const,
-  lists: () => [...catalogKeys.all, 'list'] as const,
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  lists: () => [...catalogueKeys.all, 'list'] as const,
   list: (scope: ListScope) =>
-    [...catalogKeys.lists(), { category: scope.category, sort: scope.sort }] as const,
-  scopes: () => [...catalogKeys.all, 'scope'] as const,
-  scope: (category: string | undefined) => [...catalogKeys.scopes(), { category }] as const,
-  searches: () => [...catalogKeys.all, 'search'] as const,
-  search: (query: string) => [...catalogKeys.searches(), query] as const,
-  product: (id: number) => [...catalogKeys.all, 'product', id] as const,
-  related: (id: number) => [...catalogKeys.all, 'related', id] as const,
-  categories: () => [...catalogKeys.all, 'categories'] as const,
-  categoryThumbnails: () => [...catalogKeys.all, 'category-thumbnails'] as const,
+    [...catalogueKeys.lists(), { category: scope.category, sort: scope.sort }] as const,
+  scopes: () => [...catalogueKeys.all, 'scope'] as const,
+  scope: (category: string | undefined) => [...catalogueKeys.scopes(), { category }] as const,
+  searches: () => [...catalogueKeys.all, 'search'] as const,
+  search: (query: string) => [...catalogueKeys.searches(), query] as const,
+  product: (id: number) => [...catalogueKeys.all, 'product', id] as const,
+  related: (id: number) => [...catalogueKeys.all, 'related', id] as const,
+  categories: () => [...catalogueKeys.all, 'categories'] as const,
+  categoryThumbnails: () => [...catalogueKeys.all, 'category-thumbnails'] as const,
 }
 
 /**
@@ -40,7 +40,7 @@ export const catalogKeys = {
  */
 export function categoriesQuery() {
   return queryOptions({
-    queryKey: catalogKeys.categories(),
+    queryKey: catalogueKeys.categories(),
     queryFn: ({ signal }): Promise<readonly Category[]> => fetchCategories(signal),
     initialData: BUNDLED_CATEGORIES,
     initialDataUpdatedAt: 0,
@@ -49,12 +49,12 @@ export function categoriesQuery() {
 
 /** Whether the category list at hand is the API's answer, not the bundled stand-in. */
 export const categoriesConfirmed = (queryClient: QueryClient) =>
-  (queryClient.getQueryState(catalogKeys.categories())?.dataUpdatedAt ?? 0) > 0
+  (queryClient.getQueryState(catalogueKeys.categories())?.dataUpdatedAt ?? 0) > 0
 
 /** A picture for each category, for an API whose categories come without one. */
 export function categoryThumbnailsQuery() {
   return queryOptions({
-    queryKey: catalogKeys.categoryThumbnails(),
+    queryKey: catalogueKeys.categoryThumbnails(),
     queryFn: ({ signal }) => fetchCategoryThumbnails(signal),
   })
 }
@@ -71,7 +71,7 @@ export function nextOffset(
 /** A listing, 30 a page, sorted by the API; Load More fetches the next page. */
 export function productListQuery(scope: ListScope) {
   return infiniteQueryOptions({
-    queryKey: catalogKeys.list(scope),
+    queryKey: catalogueKeys.list(scope),
     queryFn: ({ pageParam, signal }) => fetchProductPage(scope, pageParam, PAGE_SIZE, signal),
     initialPageParam: 0,
     getNextPageParam: nextOffset,
@@ -87,7 +87,7 @@ export const allProductsQuery = () => productListQuery({})
 /** A whole category at once, for filtering on the client (decisions.md § Data fetching and caching). */
 export function productScopeQuery(category: string | undefined) {
   return queryOptions({
-    queryKey: catalogKeys.scope(category),
+    queryKey: catalogueKeys.scope(category),
     queryFn: ({ signal }) => fetchProductScope(category, signal),
   })
 }
@@ -95,7 +95,7 @@ export function productScopeQuery(category: string | undefined) {
 /** Search results, 30 a page (rules.md § Validation rules, decisions.md § Data fetching and caching). */
 export function searchQuery(query: string) {
   return infiniteQueryOptions({
-    queryKey: catalogKeys.search(query),
+    queryKey: catalogueKeys.search(query),
     queryFn: ({ pageParam, signal }) => searchProducts(query, pageParam, PAGE_SIZE, signal),
     initialPageParam: 0,
     getNextPageParam: nextOffset,
@@ -104,7 +104,7 @@ export function searchQuery(query: string) {
 
 /** The product if any cached list (listing pages, whole categories, search results) holds it. */
 function findCachedProduct(queryClient: QueryClient, id: number) {
-  for (const { state } of queryClient.getQueryCache().findAll({ queryKey: catalogKeys.all })) {
+  for (const { state } of queryClient.getQueryCache().findAll({ queryKey: catalogueKeys.all })) {
     const data = state.data as InfiniteData<ProductList> | Product[] | undefined
     const products = Array.isArray(data) ? data : data?.pages?.flatMap((page) => page.products)
     const product = products?.find((candidate) => candidate?.id === id)
@@ -122,7 +122,7 @@ export function productQuery(queryClient: QueryClient, id: number) {
   let cached: ReturnType<typeof findCachedProduct> | null = null
   const seed = () => (cached ??= findCachedProduct(queryClient, id))
   return queryOptions({
-    queryKey: catalogKeys.product(id),
+    queryKey: catalogueKeys.product(id),
     queryFn: ({ signal }) => fetchProduct(id, signal),
     initialData: () => seed()?.product,
     initialDataUpdatedAt: () => seed()?.updatedAt,
@@ -131,7 +131,7 @@ export function productQuery(queryClient: QueryClient, id: number) {
 
 export function relatedQuery(id: number) {
   return queryOptions({
-    queryKey: catalogKeys.related(id),
+    queryKey: catalogueKeys.related(id),
     queryFn: ({ signal }) => fetchRelated(id, signal),
   })
 }

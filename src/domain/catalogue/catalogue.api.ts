@@ -9,7 +9,7 @@ import {
   type Category,
   type Product,
   type ProductList,
-} from './catalog.schemas.ts'
+} from './catalogue.schemas.ts'
 import { sortOption, type SortValue } from './sorting.ts'
 
 /** Page size for listings, load-more and search (rules.md § Constants and formulas). */

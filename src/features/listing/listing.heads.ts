@@ -3,7 +3,7 @@ import { canonicalUrl, listingDescription, PAGE_NAMES } from '../../lib/page-hea
 import { pageHead, type HeadMatch, type RouteHead } from '../../lib/route-head.ts'
 import type { RouterContext } from '../../lib/router-context.ts'
 import { breadcrumbLd, itemListLd } from '../../lib/structured-data.ts'
-import { productListQuery } from '../../domain/catalogue/catalog.queries.ts'
+import { productListQuery } from '../../domain/catalogue/catalogue.queries.ts'
 import { cachedCategoryName, catalogueTrail } from '../../domain/catalogue/catalogue-heads.ts'
 import type { ListingSearch } from './listing-search.ts'
 

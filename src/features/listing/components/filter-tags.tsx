@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { CloseIcon } from '../../../components/icons.tsx'
 import { listingMessages } from '../../../lib/page-messages.ts'
-import { productScopeQuery } from '../../../domain/catalogue/catalog.queries.ts'
+import { productScopeQuery } from '../../../domain/catalogue/catalogue.queries.ts'
 import { appliedFilters, countFilters, type Filters, type AppliedFilter } from '../filters.ts'
 import styles from './listing.module.css'
 

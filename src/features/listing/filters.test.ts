@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ProductCardData } from '../../domain/catalogue/catalog.schemas.ts'
+import type { ProductCardData } from '../../domain/catalogue/catalogue.schemas.ts'
 import {
   applyFilters,
   toggleFilter,

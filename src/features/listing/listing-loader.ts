@@ -7,7 +7,7 @@ import {
   categoriesQuery,
   productListQuery,
   productScopeQuery,
-} from '../../domain/catalogue/catalog.queries.ts'
+} from '../../domain/catalogue/catalogue.queries.ts'
 import { countFilters } from './filters.ts'
 import { filtersOf, type ListingSearch } from './listing-search.ts'
 

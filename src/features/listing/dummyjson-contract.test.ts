@@ -17,8 +17,8 @@ import {
   sentRequest,
   serve,
 } from '../../test/recorded-api.ts'
-import * as catalog from '../../domain/catalogue/catalog.api.ts'
-import { PRODUCT_FIELDS } from '../../domain/catalogue/catalog.schemas.ts'
+import * as catalogue from '../../domain/catalogue/catalogue.api.ts'
+import { PRODUCT_FIELDS } from '../../domain/catalogue/catalogue.schemas.ts'
 import { brandOptions } from './filters.ts'
 import { SORT_OPTIONS } from '../../domain/catalogue/sorting.ts'
 
@@ -37,7 +37,7 @@ describe('categories', () => {
   it('fetchCategories: GET products/categories → 24 categories in the recorded order, no picture', async () => {
     const sent = serve('get', 'products/categories', recorded(categories))
 
-    const result = await parsed(catalog.fetchCategories())
+    const result = await parsed(catalogue.fetchCategories())
 
     expect(sent).toEqual([sentRequest({ method: 'GET', path: '/api/products/categories' })])
     expect(result).toHaveLength(24)
@@ -51,7 +51,7 @@ describe('categories', () => {
   it('fetchCategoryThumbnails: limit=0 and select=category,thumbnail → the first product’s thumbnail of each of the 24', async () => {
     const sent = serve('get', 'products', recorded(categoryThumbnails))
 
-    const thumbnails = await parsed(catalog.fetchCategoryThumbnails())
+    const thumbnails = await parsed(catalogue.fetchCategoryThumbnails())
 
     expect(sent).toEqual([
       sentRequest({
@@ -76,7 +76,7 @@ describe('product listings', () => {
   it('fetchProductPage({}, 0, 30): GET products?limit=30&skip=0 → 30 of 194, groceries without brand', async () => {
     const sent = serve('get', 'products', recorded(productsPage))
 
-    const page = await parsed(catalog.fetchProductPage({}, 0, 30))
+    const page = await parsed(catalogue.fetchProductPage({}, 0, 30))
 
     expect(sent).toEqual([
       sentRequest({ method: 'GET', path: '/api/products', query: { limit: '30', skip: '0' } }),
@@ -101,7 +101,7 @@ describe('product listings', () => {
   it('a page with brandless products still gives Brand filter options: only the real brands', async () => {
     serve('get', 'products', recorded(productsPage))
 
-    const page = await parsed(catalog.fetchProductPage({}, 0, 30))
+    const page = await parsed(catalogue.fetchProductPage({}, 0, 30))
     const options = brandOptions(page.products)
 
     const recordedBrands = productsPage.products.flatMap((product) => product.brand ?? [])
@@ -119,7 +119,7 @@ describe('product listings', () => {
       // Only the request is checked here: no sorted page was recorded, so the unsorted one answers.
       const sent = serve('get', 'products', recorded(productsPage))
 
-      await parsed(catalog.fetchProductPage({ sort: value }, 0, 30))
+      await parsed(catalogue.fetchProductPage({ sort: value }, 0, 30))
 
       expect(sent).toEqual([
         sentRequest({
@@ -137,7 +137,7 @@ describe('product listings', () => {
   it('fetchProductScope("groceries") asks for the whole category with a select of DummyJSON fields', async () => {
     const sent = serve('get', 'products/category/groceries', recorded(groceriesScope))
 
-    await catalog.fetchProductScope('groceries').catch(() => undefined)
+    await catalogue.fetchProductScope('groceries').catch(() => undefined)
 
     expect(sent).toEqual([
       sentRequest({
@@ -160,7 +160,7 @@ describe('product listings', () => {
   it('fetchProductScope("groceries") with groceries-scope.json → 27 products, none with a brand', async () => {
     serve('get', 'products/category/groceries', recorded(groceriesScope))
 
-    const products = await parsed(catalog.fetchProductScope('groceries'))
+    const products = await parsed(catalogue.fetchProductScope('groceries'))
 
     expect(products).toHaveLength(27)
     expect(products.map((product) => product.id)).toEqual(
@@ -171,7 +171,7 @@ describe('product listings', () => {
   })
 
   it('fetchRelated(1): products?limit=3&skip=relatedOffset(1) → three other products', async () => {
-    const skip = catalog.relatedOffset(1)
+    const skip = catalogue.relatedOffset(1)
     // No answer was recorded for this request: it is DummyJSON's (getAllProducts: slice from
     // skip, then limit) over the verbatim recorded page, which holds products 1–30.
     expect(skip + 3).toBeLessThanOrEqual(productsPage.products.length)
@@ -182,7 +182,7 @@ describe('product listings', () => {
       recorded({ products: window, total: 194, skip, limit: 3 }),
     )
 
-    const related = await parsed(catalog.fetchRelated(1))
+    const related = await parsed(catalogue.fetchRelated(1))
 
     expect(sent).toEqual([
       sentRequest({
@@ -200,7 +200,7 @@ describe('product detail', () => {
   it('fetchProduct(1): GET products/1 → the product with the fields the storefront uses', async () => {
     const sent = serve('get', 'products/1', recorded(product1))
 
-    const product = await parsed(catalog.fetchProduct(1))
+    const product = await parsed(catalogue.fetchProduct(1))
 
     expect(sent).toEqual([sentRequest({ method: 'GET', path: '/api/products/1' })])
     expect(product).toEqual({
@@ -241,7 +241,7 @@ describe('product detail', () => {
   it('fetchProduct(99999): the recorded 404 → an ApiError with its status and message', async () => {
     const sent = serve('get', 'products/99999', recordedError(productNotFound))
 
-    const error = await rejection(catalog.fetchProduct(99999))
+    const error = await rejection(catalogue.fetchProduct(99999))
 
     expect(sent).toEqual([sentRequest({ method: 'GET', path: '/api/products/99999' })])
     expect(error.status).toBe(404)
@@ -255,7 +255,7 @@ describe('search', () => {
   it('searchProducts("phone", 0, 30): GET products/search?q=phone&limit=30&skip=0 → 23 results', async () => {
     const sent = serve('get', 'products/search', recorded(searchPhone))
 
-    const results = await parsed(catalog.searchProducts('phone', 0, 30))
+    const results = await parsed(catalogue.searchProducts('phone', 0, 30))
 
     expect(sent).toEqual([
       sentRequest({
