@@ -1,14 +1,14 @@
 /**
- * Every price rule of the spec (rules.md § State changes, § Validation rules, § Constants and formulas) in one place: product, cart line, cart and order
- * amounts, promo codes, the gift card, instalments. Cart, checkout and the confirmation all use it,
- * and so does the server for a product's price in its page's structured data: it imports nothing.
+ * The spec's price formulas (rules.md § Constants and formulas) in one place: product, cart line,
+ * cart and order amounts, the gift card, instalments. Cart, checkout and the confirmation all use
+ * it, and so does the server for a product's price in its page's structured data: it imports
+ * nothing. Which promo a code gives is the cart's rule (domain/cart/promo.ts).
  */
 
 /**
- * Prices are shown with $ (rules.md § Constants and formulas): "$1,145.05", "-$5.00". Written out rather than with
- * `Intl.NumberFormat`, whose first use loads the browser's locale data: creating one at start-up
- * measured ~23 ms of main-thread time here, ~90 ms on Lighthouse's 4× slower phone, inside the
- * entry's evaluation (the task that sets home's Total Blocking Time).
+ * Prices are shown with $ (rules.md § Constants and formulas): "$1,145.05", "-$5.00". Written out
+ * rather than with `Intl.NumberFormat`, whose first use loads the browser's locale data at start-up
+ * (docs/performance.md § Start-up costs).
  */
 export function formatPrice(amount: number): string {
   const cents = roundCents(amount)
@@ -59,34 +59,20 @@ export const cartTotal = (lines: readonly PricedLine[]) =>
     ),
   )
 
-/** rules.md § Validation rules: FLAT50 (any case) takes 50 off; any other non-empty code takes the default 5 off. */
-export const PROMO_CODE = 'FLAT50'
-export const PROMO_VALUE = 50
-export const PROMO_DEFAULT_VALUE = 5
-
-export interface AppliedPromo {
+/** What an order's amounts need of a promo (domain/cart/promo.ts): its code and what it takes off. */
+export interface PromoDiscount {
   code: string
-  discount: typeof PROMO_VALUE | typeof PROMO_DEFAULT_VALUE
-  valid: boolean
-}
-
-/** The promo a code gives; undefined for an empty code (no discount, rules.md § State changes). */
-export function promoFor(code: string): AppliedPromo | undefined {
-  const trimmed = code.trim()
-  if (!trimmed) return undefined
-  const valid = trimmed.toUpperCase() === PROMO_CODE
-  return {
-    code: valid ? PROMO_CODE : trimmed,
-    discount: valid ? PROMO_VALUE : PROMO_DEFAULT_VALUE,
-    valid,
-  }
+  discount: number
 }
 
 /**
  * An order's amounts (rules.md § Constants and formulas): the items after their discounts, the promo, free shipping, and the
  * total = items − promo (it may reach 0 or less; checkout is then disabled, rules.md § Validation rules).
  */
-export function orderAmounts(lines: readonly PricedLine[], promo: AppliedPromo | null) {
+export function orderAmounts<P extends PromoDiscount>(
+  lines: readonly PricedLine[],
+  promo: P | null,
+) {
   const items = cartTotal(lines)
   const promoDiscount = promo?.discount ?? 0
   return {
