@@ -5,6 +5,7 @@ import {
   type PricedLine,
 } from '../lib/pricing.ts'
 import { lineKey, lineName, type LineVariant } from '../domain/cart/cart.schemas.ts'
+import type { Order } from '../domain/orders/order.schemas.ts'
 import styles from './order-lines.module.css'
 
 interface Line extends PricedLine {
@@ -53,6 +54,17 @@ export function OrderTotals({ amounts }: { amounts: Totals }) {
         <span>Total</span>
         <span>{formatPrice(amounts.total)}</span>
       </p>
+    </>
+  )
+}
+
+/** An order's items and its price summary, as it was placed. */
+export function OrderLines({ order }: { order: Order }) {
+  const { items, promo, promoCode, total } = order.price
+  return (
+    <>
+      <LineList lines={order.cartData} label={`Items in order ${order.orderNumber}`} />
+      <OrderTotals amounts={{ items, promoDiscount: promo, promoCode, total }} />
     </>
   )
 }

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react'
 import { Skeleton } from './skeleton.tsx'
 import type { ProductCardData } from '../domain/catalogue/catalogue.schemas.ts'
-import { PRIORITY_CARDS } from './priority-cards.ts'
 import { ProductCard } from './product-card.tsx'
 import styles from './product-grid.module.css'
+
+/** The cards of a grid's first row, above the fold on every layout: their images load first. */
+export const PRIORITY_CARDS = 4
 
 export function ProductGrid({
   products,

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
-import { PRIORITY_CARDS } from '../../components/priority-cards.ts'
+import { PRIORITY_CARDS } from '../../components/product-grid.tsx'
 import { inlineImages } from '../../lib/inline-images.ts'
 import {
   categoriesConfirmed,

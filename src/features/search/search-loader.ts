@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { PRIORITY_CARDS } from '../../components/priority-cards.ts'
+import { PRIORITY_CARDS } from '../../components/product-grid.tsx'
 import { inlineImages } from '../../lib/inline-images.ts'
 import { searchQuery } from '../../domain/catalogue/catalogue.queries.ts'
 import { keepMatchedTerms } from './matches.ts'

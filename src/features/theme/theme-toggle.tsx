@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { Icon, type IconProps } from '../../components/icons.tsx'
-import { useAfterHydration } from '../../lib/use-after-hydration.ts'
+import { useAfterHydration } from '../../lib/hydrated.tsx'
 import { themeAtom, toggleThemeAtom } from './theme.atoms.ts'
 import styles from './theme-toggle.module.css'
 

@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router'
-import { useAfterHydration } from '../../../lib/use-after-hydration.ts'
+import { useAfterHydration } from '../../../lib/hydrated.tsx'
 import styles from './route-progress.module.css'
 
 /** A bar at the top while the next page loads; none in the server's HTML (no navigation there). */

@@ -8,7 +8,7 @@ import { formatPrice, GIFT_CARD_AMOUNT } from '../../../lib/pricing.ts'
 import { isSignedInAtom } from '../../../domain/session/session.atoms.ts'
 import { AddressSummary } from '../../../components/address-summary.tsx'
 import { lastOrderAtom } from '../../../domain/orders/orders.atoms.ts'
-import { OrderLines } from './order-lines.tsx'
+import { OrderLines } from '../../../components/order-lines.tsx'
 import styles from './orders.module.css'
 
 const METHOD_NAMES = { paypal: 'Pay Pal', paylater: 'Pay Later', applepay: 'Apple Pay' } as const

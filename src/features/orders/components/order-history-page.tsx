@@ -4,7 +4,7 @@ import { buttonClass } from '../../../components/button.tsx'
 import { PersonalPage } from '../../../components/personal-page.tsx'
 import { formatDate } from '../../../lib/format.ts'
 import { orderHistoryListAtom } from '../../../domain/orders/orders.atoms.ts'
-import { OrderLines } from './order-lines.tsx'
+import { OrderLines } from '../../../components/order-lines.tsx'
 import styles from './orders.module.css'
 
 /** /orders: the orders placed on this device, newest first ('My Purchases'). */

@@ -4,7 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useId } from 'react'
 import { Button } from '../../../components/button.tsx'
 import { productMessages } from '../../../lib/page-messages.ts'
-import { useAfterHydration } from '../../../lib/use-after-hydration.ts'
+import { useAfterHydration } from '../../../lib/hydrated.tsx'
 import type { Product } from '../../../domain/catalogue/catalogue.schemas.ts'
 import {
   addLimitReason,
