@@ -11,7 +11,7 @@ import { externalApiOrigins, readBuildEnv } from './pages/build-env.ts'
 // the app's server entry loads them, after this line).
 process.env.NODE_ENV ??= 'production'
 
-// Each replica counts what it serves itself (Prometheus scrapes every one: README, Operating it).
+// Each replica counts what it serves itself (Prometheus scrapes every one: docs/operating.md § Logs and metrics).
 const metrics = createMetrics()
 
 async function start() {

@@ -33,7 +33,7 @@ export interface TokenService {
 /**
  * Our access and refresh tokens: HS256 JWTs (jwt.ts) whose expiry reads the injected clock.
  * Tokens are signed with `secret` and accepted when signed with it or with one of
- * `acceptedSecrets` (the ones being rotated in or out, see the README).
+ * `acceptedSecrets` (the ones being rotated in or out: docs/operating.md § Rotating `JWT_SECRET`).
  */
 export function createTokenService(
   secret: string,

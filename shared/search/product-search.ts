@@ -14,7 +14,7 @@ export { QUERY_LIMITS }
  * - joined and split words are the same (`tshirt`, `t-shirt`, `t shirt`; `dashcam`, `dash cam`);
  * - matches rank by field (title, then brand, category, tags, description), exact words before
  *   prefixes and typos, then by rating.
- * The API builds it once at start over its catalogue (see the README for why MiniSearch); the app
+ * The API builds it once at start over its catalogue (docs/api.md § Search says why MiniSearch); the app
  * builds it over the products it shows or has cached, for the words to mark and for searching
  * offline, so both sides match by the same rules.
  */

@@ -8,7 +8,7 @@
 /**
  * Prices are shown with $ (rules.md § Constants and formulas): "$1,145.05", "-$5.00". Written out
  * rather than with `Intl.NumberFormat`, whose first use loads the browser's locale data at start-up
- * (docs/performance.md § Start-up costs).
+ * (docs/performance.md § What each mechanism buys).
  */
 export function formatPrice(amount: number): string {
   const cents = roundCents(amount)

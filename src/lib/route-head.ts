@@ -9,7 +9,7 @@ import { canonicalUrl, documentTitle, PAGE_NAMES, siteDescription, summary } fro
  * What a page's HTML head says: its title, its description, its canonical address, its link
  * previews, its structured data and whether search engines may index it. Each route's `head()`
  * builds its own with `pageHead`; the server renders them into the page's first HTML and the app
- * keeps them after each navigation (HeadContent, in features/layout/components/document.tsx).
+ * keeps them after each navigation (HeadContent, in app/layout/components/document.tsx).
  */
 
 type Meta = NonNullable<AnyRouteMatch['meta']>[number]
