@@ -8,7 +8,7 @@ import { allowedHostsOnly, strictTransport } from './http/hosts.ts'
 import { CACHE_REVALIDATE, respond } from './http/respond.ts'
 import { securityHeaders, spaCsp } from './http/security-headers.ts'
 import { createLogger } from './observability/logger.ts'
-import { createMetrics, metricsHandler } from './observability/metrics.ts'
+import { createMetrics, metricsHandlers } from './observability/metrics.ts'
 import { observeRequests, type ObserveOptions } from './observability/request-log.ts'
 import { createFileHandler, namesAFile, placeholderHandler } from './static/files.ts'
 import { createPageHandler, type AppServer } from './pages/page-handler.ts'
@@ -80,7 +80,7 @@ export function createSite(
     .use(allowedHostsOnly(siteUrl ? undefined : allowedHosts))
     .all('/api', toApi)
     .all('/api/*', toApi)
-    .get('/metrics', named('/metrics'), metricsHandler(metrics, metricsToken))
+    .get('/metrics', named('/metrics'), ...metricsHandlers(metrics, metricsToken))
   if (!storefront) return site.on(['GET', 'HEAD'], '*', named('placeholder'), placeholderHandler)
 
   const { app } = storefront

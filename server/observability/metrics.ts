@@ -1,7 +1,6 @@
-import type { Context } from 'hono'
+import type { MiddlewareHandler } from 'hono'
+import { bearerAuth } from 'hono/bearer-auth'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
-import { sameText } from '../auth/constant-time.ts'
-import { bearerToken } from '../http/body.ts'
 
 /** What the database pool reports when scraped (server/storage): connections busy and queries queued. */
 export interface PoolStats {
@@ -178,21 +177,25 @@ function boundedLabels(max: number) {
 }
 
 /**
- * GET /metrics for Prometheus: only with `Authorization: Bearer <METRICS_TOKEN>`. Without a token
- * configured there is nothing to see (404): metrics are never public.
+ * GET /metrics for Prometheus: only with `Authorization: Bearer <METRICS_TOKEN>` (Hono's
+ * bearerAuth, which compares in constant time). Without a token configured there is nothing to
+ * see (404): metrics are never public.
  */
-export function metricsHandler(metrics: Metrics, token: string | undefined) {
-  return async (c: Context) => {
-    if (!token) return c.json({ message: 'Not found' }, 404)
-    const sent = bearerToken(c)
-    if (!sent || !sameText(sent, token)) {
-      return c.json({ message: 'Metrics need a bearer token' }, 401, {
-        'WWW-Authenticate': 'Bearer realm="metrics"',
-      })
-    }
-    return c.body(await metrics.registry.metrics(), 200, {
-      'Content-Type': metrics.registry.contentType,
-      'Cache-Control': 'no-store',
-    })
-  }
+export function metricsHandlers(metrics: Metrics, token: string | undefined): MiddlewareHandler[] {
+  if (!token) return [(c) => Promise.resolve(c.json({ message: 'Not found' }, 404))]
+  const refused = { message: 'Metrics need a bearer token' }
+  return [
+    bearerAuth({
+      token,
+      realm: 'metrics',
+      noAuthenticationHeader: { message: refused },
+      invalidAuthenticationHeader: { message: refused },
+      invalidToken: { message: refused },
+    }),
+    async (c) =>
+      c.body(await metrics.registry.metrics(), 200, {
+        'Content-Type': metrics.registry.contentType,
+        'Cache-Control': 'no-store',
+      }),
+  ]
 }

@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
+import { requestId } from 'hono/request-id'
 import { matchedRoutes } from 'hono/route'
 import { fallbackLogger, type Logger } from './logger.ts'
 import type { Metrics } from './metrics.ts'
 
 export const REQUEST_ID_HEADER = 'X-Request-Id'
-/** What a proxy may send as a request id: a UUID, a trace id… nothing that could forge a log line. */
-const VALID_ID = /^[\w.:-]{1,128}$/
 
 /**
  * What one request's handlers tell its log line and metrics: the route pattern it matched
@@ -42,9 +40,12 @@ export interface ObserveOptions {
  * this names only whitelisted fields, and costs a request about 5 µs.
  */
 export function observeRequests({ logger, metrics, trustProxy }: ObserveOptions) {
+  // Hono's: a proxy's id when trusted (word characters, - and =, at most 128: nothing that could
+  // forge a log line), otherwise a random UUID.
+  const readId = requestId({ headerName: trustProxy ? REQUEST_ID_HEADER : '', limitLength: 128 })
+  // Ours: the id on every answer, also those not made through `c` (the API's, delegated whole).
   const assignId: MiddlewareHandler = async (c, next) => {
-    const sent = trustProxy ? c.req.header(REQUEST_ID_HEADER) : undefined
-    const id = sent && VALID_ID.test(sent) ? sent : randomUUID()
+    const id = c.get('requestId')
     c.set('record', new Record(id, logger, () => clientOf(c, trustProxy)))
     await next()
     // On the answer itself: Hono's c.header() after the answer is made copies the whole Response.
@@ -102,7 +103,7 @@ export function observeRequests({ logger, metrics, trustProxy }: ObserveOptions)
     )
   }
 
-  return [assignId, measure, log] as const
+  return [readId, assignId, measure, log] as const
 }
 
 /**
