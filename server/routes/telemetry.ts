@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { LRUCache } from 'lru-cache'
 import { createMiddleware } from 'hono/factory'
 import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
@@ -47,20 +48,18 @@ const CLIENTS_KEPT = 10_000
 const WINDOW_MS = 60_000
 
 /**
- * Counts per client in fixed one-minute windows; the oldest clients are forgotten past
- * CLIENTS_KEPT, so a flood of addresses cannot grow memory. Answers 0 when the client may go
- * ahead, else the milliseconds until its window ends.
+ * Counts per client in fixed one-minute windows, on the injected clock; the least recently seen
+ * clients are forgotten past CLIENTS_KEPT (lru-cache), so a flood of addresses cannot grow memory.
+ * Answers 0 when the client may go ahead, else the milliseconds until its window ends.
  */
 export function createRateLimit(now: () => number, limit = REPORTS_PER_MINUTE) {
-  const windows = new Map<string, { start: number; count: number }>()
+  const windows = new LRUCache<string, { start: number; count: number }>({ max: CLIENTS_KEPT })
   return (client: string): number => {
     const at = now()
     let window = windows.get(client)
     if (!window || at - window.start >= WINDOW_MS) {
-      windows.delete(client)
       window = { start: at, count: 0 }
       windows.set(client, window)
-      if (windows.size > CLIENTS_KEPT) windows.delete(windows.keys().next().value as string)
     }
     window.count += 1
     return window.count <= limit ? 0 : window.start + WINDOW_MS - at
