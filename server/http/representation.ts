@@ -5,6 +5,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
  * One immutable response body with its validator and lazily computed compressed variants.
  * Catalogue answers, product images and the SPA's files are all served through this, so they
  * share ETag/304 handling and compression, and each variant is compressed once, not per request.
+ * (Hono's etag middleware hashes every response's body again, and its compress streams gzip or
+ * deflate per response, without brotli.)
  */
 export interface Representation {
   readonly type: string

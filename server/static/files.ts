@@ -1,30 +1,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { extname, join, relative, sep } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Context } from 'hono'
+import { getMimeType } from 'hono/utils/mime'
 import {
   createRepresentation,
   isCompressible,
   type Representation,
 } from '../http/representation.ts'
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, respond } from '../http/respond.ts'
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.svg': 'image/svg+xml; charset=utf-8',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -49,7 +33,9 @@ function precompress(rep: Representation): void {
  * memory, so a request can only ever reach a file that the build produced: no path traversal by
  * design. Hashed files under /assets/ are immutable; everything else revalidates. The build's own
  * records (.vite/: manifests) are for the server, not for the public. Undefined for a path that
- * is no file of the build (a page, or a 404).
+ * is no file of the build (a page, or a 404). Not @hono/node-server's serveStatic: it reads the
+ * disk on every request and falls through to the pages for a name it cannot find, where this
+ * answers from memory with the shared ETag and compressed forms (http/representation.ts).
  */
 export function createFileHandler(clientDir: string) {
   const files = new Map<string, Representation>()
@@ -58,7 +44,7 @@ export function createFileHandler(clientDir: string) {
     if (urlPath.startsWith('/.vite/')) continue
     const rep = createRepresentation(
       readFileSync(path),
-      TYPES[extname(path)] ?? 'application/octet-stream',
+      getMimeType(path) ?? 'application/octet-stream',
     )
     files.set(urlPath, rep)
     precompress(rep)
