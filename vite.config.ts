@@ -2,14 +2,13 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type PluginOption } from 'vite'
-import { VitePWA } from 'vite-plugin-pwa'
 import { catalogueApiPlugin } from './build/dev-plugin.ts'
 import { buildEnvironment, buildEnvPlugin } from './build/build-env-plugin.ts'
 import { compileHintsPlugin } from './build/compile-hints-plugin.ts'
-import { lightToken } from './build/design-tokens.ts'
+import { pwaPlugin } from './build/pwa-plugin.ts'
 import { routerManifestPlugin } from './build/router-manifest-plugin.ts'
 import { themeScriptPlugin } from './build/theme-script-plugin.ts'
-import { DEFAULT_BRAND, PAGE_NAMES, siteDescription } from './src/lib/page-heads.ts'
+import { DEFAULT_BRAND } from './src/lib/page-heads.ts'
 
 /**
  * Identifies this build: the persisted query cache and the service worker's caches are tied to
@@ -42,7 +41,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
         target: 'react',
         autoCodeSplitting: true,
         // A route's loader travels with its page's code, so the entry carries only what every page
-        // needs (home: 2.1 KB less). Links preload both on intent, and after the first visit the
+        // needs (docs/performance.md). Links preload both on intent, and after the first visit the
         // service worker has every chunk, so a navigation rarely waits for the chunk first.
         codeSplittingOptions: {
           defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
@@ -52,18 +51,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
         // Hands the generated routes to the router's manifest (each page's stylesheets and code).
         plugins: [routerManifest.generatorPlugin],
       }),
-      // The router inlines each page's stylesheets into the server's HTML
-      // (server/pages/router-manifest.ts) only when this is on; its plugin turns it off for apps without TanStack
-      // Start, and a config hook after it has the last word.
-      {
-        name: 'meridian-inline-css',
-        config: () => ({
-          define: {
-            'process.env.TSS_INLINE_CSS_ENABLED': JSON.stringify('true'),
-            'import.meta.env.TSS_INLINE_CSS_ENABLED': JSON.stringify('true'),
-          },
-        }),
-      },
+      routerManifest.inlineCssPlugin,
       react(),
       themeScriptPlugin(),
       // `npm run dev` / `vite preview` serve the real catalogue API at /api in the same process;
@@ -71,41 +59,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       command === 'serve' && !process.env.VITEST
         ? (catalogueApiPlugin() as PluginOption)
         : undefined,
-      // The service worker (Workbox, src/service-worker/sw.ts, with this build's files to precache),
-      // the web app manifest, and the icons made from the one SVG logo (pwa-assets.config.ts).
-      VitePWA({
-        strategies: 'injectManifest',
-        srcDir: 'src/service-worker',
-        filename: 'sw.ts',
-        // A new build waits for the shopper's Reload (lib/service-worker.ts registers it).
-        registerType: 'prompt',
-        injectRegister: false,
-        pwaAssets: { config: true, overrideManifestIcons: true },
-        // Every file of the build (icons included; the manifest the plugin adds itself).
-        includeManifestIcons: false,
-        injectManifest: {
-          globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
-          globIgnores: ['.vite/**'],
-        },
-        manifest: {
-          id: '/',
-          name: brand,
-          short_name: brand,
-          description: siteDescription(brand),
-          lang: 'en',
-          start_url: '/',
-          scope: '/',
-          display: 'standalone',
-          theme_color: lightToken('--color-primary'),
-          background_color: lightToken('--color-bg'),
-          categories: ['shopping'],
-          shortcuts: [
-            { name: PAGE_NAMES.allProducts, url: '/products' },
-            { name: PAGE_NAMES.search, url: '/search' },
-            { name: PAGE_NAMES.cart, short_name: 'Cart', url: '/cart' },
-          ],
-        },
-      }),
+      pwaPlugin(brand),
       buildEnvPlugin(),
       routerManifest.vitePlugin,
       compileHintsPlugin(),
@@ -138,8 +92,8 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
               { name: 'app', tags: ['$initial'] },
               // The small pieces home, listings, search and the product page all load (a part's
               // Retry state and its button, Suspense queries, the product card, what sets a carousel
-              // up when reached for): one file, not seven (home -0.6 KB, and -0.24 KB for the last).
-              // The product grid, which home does not show, stays out (home -0.14 KB).
+              // up when reached for): one file, not seven. The product grid, which home does not
+              // show, stays out.
               {
                 name: 'pages',
                 test: /\/src\/components\/(button|error-state|query-boundary|product-card)\.tsx|\/src\/lib\/enhance-on-reach\.ts|\/@tanstack\/(query-core|react-query)\/.*(infinite|useSuspenseQuery|useBaseQuery)/i,

@@ -73,7 +73,21 @@ export function routerManifestPlugin() {
       })
     },
   }
-  return { generatorPlugin, vitePlugin }
+  /**
+   * The router inlines each page's stylesheets into the server's HTML
+   * (server/pages/router-manifest.ts) only when this is on; its plugin turns it off for apps
+   * without TanStack Start: put this after it, for the last word.
+   */
+  const inlineCssPlugin: Plugin = {
+    name: 'meridian-inline-css',
+    config: () => ({
+      define: {
+        'process.env.TSS_INLINE_CSS_ENABLED': JSON.stringify('true'),
+        'import.meta.env.TSS_INLINE_CSS_ENABLED': JSON.stringify('true'),
+      },
+    }),
+  }
+  return { generatorPlugin, vitePlugin, inlineCssPlugin }
 }
 
 /** The modules of the not-found and error pages (app/layout/index.ts). */
