@@ -80,20 +80,13 @@ export function withInlineCss<M extends RouterManifest>(manifest: M, clientDir: 
 
 /**
  * The manifest with the app's code fetched as the HTML arrives and started by a few inline lines
- * once the page has painted. The entry script becomes those lines, and the entry joins the route's
- * chunks as a `<link rel="modulepreload" fetchpriority="low">` in the head: the browser fetches
- * and compiles the app while it reads and paints the HTML, at a priority that leaves the page's
- * own requests first, and runs nothing before the first paint. (Fetched after that paint, as
- * before, a slow phone answered its first tap 0.6 s later: `npm run bench:taps`.) The route's
- * stylesheets, which the page has inline, go into a JSON block those lines read (`data-assets`):
- * they name them as links that are disabled (fetched never), which is how the bundle's loader
- * (Vite's, as the app loads a route's or a piece's code) knows the page has them: it would
- * otherwise fetch each again and restyle the page as it arrives, about 20 ms of a phone's main
- * thread each time.
- * Lighthouse's simulation counts a download that starts before the largest paint as holding it up
- * (a module's evaluation leaves no trace event that would clear it), so its simulated LCP now
- * includes the entry's download; a really throttled browser paints as soon as before
- * (decisions.md § Server rendering, taps before takeover).
+ * once the page has painted (start-app.ts): the entry script becomes those lines, and the entry
+ * joins the route's chunks as a `<link rel="modulepreload" fetchpriority="low">` in the head, so
+ * the browser fetches and compiles the app while it paints the HTML and runs nothing before the
+ * first paint (decisions.md § Server rendering, taps before takeover; the figures are in
+ * docs/performance.md). The route's stylesheets, which the page has inline, go into a JSON block
+ * those lines read (`data-assets`) and name as disabled links: that is how Vite's loader knows the
+ * page has them, where it would fetch each again and restyle the page.
  */
 export function withAppAfterFirstPaint<M extends RouterManifest>(manifest: M): M {
   const routes = Object.fromEntries(

@@ -45,7 +45,8 @@ export function HeaderSearch({ id, onClose }: HeaderSearchProps) {
   const [listOpen, setListOpen] = useState(true)
   const [active, setActive] = useState(-1)
 
-  // The text suggestions are for: the box's once typing pauses.
+  // What the suggestions are asked for: the box's text, once typing has paused
+  // (SEARCH_DEBOUNCE_MS), or at once when the box is cleared.
   const [term, setTerm] = useState('')
   useEffect(() => {
     const next = searchTerm(text)
