@@ -80,6 +80,17 @@ test("the header's search button opens the search page", async ({ page }) => {
   await expect(page.getByRole('searchbox', { name: 'Search products' })).toBeVisible()
 })
 
+test("the search page's own box: typing and Enter show the results", async ({ page }) => {
+  await page.goto('/search')
+  const box = main(page).getByRole('searchbox', { name: 'Search products' })
+  await box.fill('laptop')
+  await box.press('Enter')
+  await expect(page).toHaveURL(/\/search\?q=laptop$/)
+  await expect(box).toHaveValue('laptop')
+  const results = page.getByRole('list', { name: 'Search results' })
+  await expect(results.getByRole('article').first()).toBeVisible()
+})
+
 test('search: ?q=phone shows its results, and a result opens its product', async ({ page }) => {
   await page.goto('/search?q=phone')
   const results = page.getByRole('list', { name: 'Search results' })

@@ -55,6 +55,19 @@ describe('search (rules.md § Search, § Validation rules)', () => {
     ).toBeInTheDocument()
   })
 
+  it('searches at once on Enter, without waiting for the pause', async () => {
+    const searches = recordSearches()
+    const { user, router } = await renderSearch()
+    const box = screen.getByRole('searchbox', { name: 'Search products' })
+    expect(box).toHaveAttribute('name', 'q')
+    expect(box.closest('form')).toHaveAttribute('action', '/search')
+    await user.type(box, 'laptop{Enter}')
+    // Well before the 300 ms pause would have ended.
+    await act(() => vi.advanceTimersByTimeAsync(50))
+    expect(router.latestLocation.search).toEqual({ q: 'laptop' })
+    await waitFor(() => expect(searches()).toEqual(['?q=laptop&limit=30&skip=0']))
+  })
+
   it('keeps what was typed while its own ?q= arrives late, and follows one from outside', async () => {
     const asked: string[] = []
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })

@@ -60,10 +60,22 @@ export function SearchPage({ query, onQueryChange }: SearchPageProps) {
   return (
     <div className={`container ${styles.page}`}>
       <h1>Search</h1>
-      <form className={styles.field} role="search" onSubmit={(event) => event.preventDefault()}>
+      {/* A GET form to this page: Enter searches before the app runs and without it. */}
+      <form
+        className={styles.field}
+        role="search"
+        action="/search"
+        onSubmit={(event) => {
+          // With the app, Enter searches at once rather than after the pause.
+          event.preventDefault()
+          setAsked(text.trim())
+          onQueryChange(text.trim())
+        }}
+      >
         <SearchField
           ref={input}
           type="search"
+          name="q"
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
