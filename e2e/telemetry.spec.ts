@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { parsePrometheus, sampleValue } from '../testing/prometheus.ts'
 import { startServerProcess } from '../testing/server-process.ts'
 import { E2E_METRICS_TOKEN } from './support/server-env.ts'
 import { hydrated } from './support/settle.ts'
@@ -17,8 +18,8 @@ import { hydrated } from './support/settle.ts'
 test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.28' } })
 
 /**
- * The value of one series of a server's /metrics (0 while it has none), by name and labels: the
- * suite's server, or the one at `origin`.
+ * The value of one series of a server's /metrics (0 while it has none), by its name and all its
+ * labels: the suite's server, or the one at `origin`.
  */
 async function sample(
   request: APIRequestContext,
@@ -30,15 +31,7 @@ async function sample(
     headers: { Authorization: `Bearer ${E2E_METRICS_TOKEN}` },
   })
   expect(response.status()).toBe(200)
-  for (const line of (await response.text()).split('\n')) {
-    const [, series, labelText = '', value] = /^(\w+)\{(.*)\} (\S+)$/.exec(line) ?? []
-    if (series !== name) continue
-    const found = new Map(
-      [...labelText.matchAll(/(\w+)="([^"]*)"/g)].map(([, key, text]) => [key, text]),
-    )
-    if (Object.entries(labels).every(([key, text]) => found.get(key) === text)) return Number(value)
-  }
-  return 0
+  return sampleValue(parsePrometheus(await response.text()), name, labels) ?? 0
 }
 
 const buildOf = (page: Page) => page.locator('meta[name="build"]').getAttribute('content')

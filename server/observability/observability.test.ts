@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createSite } from '../site.ts'
+import { parsePrometheus, sampleValue } from '../../testing/prometheus.ts'
 import { capturedLogs, createTestApi, requestInit, type CallInit } from '../../testing/test-api.ts'
 import { createMetrics } from './metrics.ts'
 
@@ -161,18 +162,6 @@ describe('request logs (pino)', () => {
 describe('metrics (prom-client)', () => {
   const token = 'metrics-token-0123456789'
 
-  /** Prometheus' text format, line by line: comments, or a series name, labels and a number. */
-  function parse(text: string): Map<string, number> {
-    const series = new Map<string, number>()
-    for (const line of text.split('\n')) {
-      if (line === '' || line.startsWith('# HELP ') || line.startsWith('# TYPE ')) continue
-      const match = /^([a-zA-Z_:][\w:]*(?:\{[^}]*\})?) (-?[\d.e+-]+|NaN|[+-]Inf)$/.exec(line)
-      if (!match) throw new Error(`not Prometheus text: ${line}`)
-      series.set(match[1]!, Number(match[2]))
-    }
-    return series
-  }
-
   it('are refused without the token, and not served at all without one configured', async () => {
     expect((await (await observedSite()).call('/metrics')).status).toBe(404)
     const site = await observedSite({ metricsToken: token })
@@ -193,23 +182,29 @@ describe('metrics (prom-client)', () => {
     const res = await site.call('/metrics', { token })
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toMatch(/^text\/plain; version=0\.0\.4/)
-    const series = parse(await res.text())
+    const samples = parsePrometheus(await res.text())
+    const series = (name: string, labels?: Record<string, string>) =>
+      sampleValue(samples, name, labels)
     expect(
-      series.get(
-        'http_request_duration_seconds_count{route="/api/products/:id",method="GET",status="200"}',
-      ),
+      series('http_request_duration_seconds_count', {
+        route: '/api/products/:id',
+        method: 'GET',
+        status: '200',
+      }),
     ).toBe(2)
     expect(
-      series.get(
-        'http_request_duration_seconds_count{route="/api/auth/login",method="POST",status="429"}',
-      ),
+      series('http_request_duration_seconds_count', {
+        route: '/api/auth/login',
+        method: 'POST',
+        status: '429',
+      }),
     ).toBe(1)
-    expect(series.get('search_duration_seconds_count')).toBe(1)
-    expect(series.get('login_throttle_refusals_total')).toBe(1)
+    expect(series('search_duration_seconds_count')).toBe(1)
+    expect(series('login_throttle_refusals_total')).toBe(1)
     // The scrape itself is in flight while it is answered.
-    expect(series.get('http_requests_in_flight')).toBe(1)
-    expect(series.get('db_pool_connections{state="in_use"}')).toBe(0)
-    expect(series.get('db_pool_connections{state="waiting"}')).toBe(0)
+    expect(series('http_requests_in_flight')).toBe(1)
+    expect(series('db_pool_connections', { state: 'in_use' })).toBe(0)
+    expect(series('db_pool_connections', { state: 'waiting' })).toBe(0)
   })
 
   it('include the process metrics in production', async () => {
