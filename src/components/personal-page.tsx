@@ -30,7 +30,8 @@ export function PersonalPage({ className, heading, count, children }: PersonalPa
       {hydrated ? (
         children
       ) : (
-        <div aria-busy="true" aria-label="Loading">
+        // A status, so its name is allowed and read (a plain div may not carry a label).
+        <div role="status" aria-busy="true" aria-label="Loading">
           <noscript>
             <p>This page shows what your browser keeps for you: it needs JavaScript.</p>
           </noscript>

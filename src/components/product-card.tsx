@@ -41,7 +41,7 @@ export function ProductCard({
         </Link>
       </Heading>
       <div className={styles.meta}>
-        <StarRating rating={product.rating} />
+        <StarRating rating={product.rating} withValue />
         <Price
           price={product.price}
           discountPercentage={product.discountPercentage}

@@ -2,15 +2,28 @@ import styles from './star-rating.module.css'
 
 const STARS = '★★★★★'
 
-/** A read-only 5-star rating (rules.md § Constants and formulas), partially filled to the exact value. */
-export function StarRating({ rating }: { rating: number }) {
+/**
+ * A read-only 5-star rating (rules.md § Constants and formulas), partially filled to the exact
+ * value; `withValue` writes the value beside it ("4.7"), which the stars alone do not tell apart.
+ */
+export function StarRating({ rating, withValue = false }: { rating: number; withValue?: boolean }) {
   const value = Math.min(5, Math.max(0, rating))
   const label = `Rated ${value.toFixed(1)} out of 5`
-  return (
+  const stars = (
     <span className={styles.stars} role="img" aria-label={label} title={label}>
       <span aria-hidden="true">{STARS}</span>
       <span className={styles.filled} style={{ width: `${(value / 5) * 100}%` }} aria-hidden="true">
         {STARS}
+      </span>
+    </span>
+  )
+  if (!withValue) return stars
+  return (
+    <span className={styles.rating}>
+      {stars}
+      {/* Said by the stars' own name already. */}
+      <span className={styles.value} aria-hidden="true">
+        {value.toFixed(1)}
       </span>
     </span>
   )

@@ -5,6 +5,7 @@ export function PagePending() {
   return (
     <div
       className="container"
+      role="status"
       aria-busy="true"
       aria-label="Loading"
       style={{ paddingBlock: '2rem' }}

@@ -111,7 +111,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
             <input
               {...control}
               {...field('pno')}
-              type="tel"
+              // The national number, as the spec's 10 digits: a text field, since HTML allows
+              // tel-national only there (type="tel" takes the whole number with its country code).
+              type="text"
               inputMode="numeric"
               autoComplete="tel-national"
             />

@@ -55,6 +55,7 @@ export function CategorySwiper({
       a11y={{
         enabled: true,
         scrollOnFocus: true,
+        containerRole: 'group',
         containerMessage: 'Shop by category',
         slideRole: 'group',
       }}

@@ -24,7 +24,7 @@ export function ImageCarousel({ images, title, initialSlide, onReady }: ImageCar
       initialSlide={initialSlide}
       onSwiper={onReady}
       pagination={{ clickable: true }}
-      a11y={{ enabled: true, containerMessage: `Photos of ${title}` }}
+      a11y={{ enabled: true, containerRole: 'group', containerMessage: `Photos of ${title}` }}
     >
       {images.map((src, index) => (
         <CarouselSlide key={src}>

@@ -21,7 +21,12 @@ export function PerksCarousel({ perks }: { perks: readonly Perk[] }) {
       centeredSlidesBounds
       spaceBetween={16}
       breakpoints={PERK_BREAKPOINTS}
-      a11y={{ enabled: true, containerMessage: 'Included with this purchase', slideRole: 'group' }}
+      a11y={{
+        enabled: true,
+        containerRole: 'group',
+        containerMessage: 'Included with this purchase',
+        slideRole: 'group',
+      }}
     >
       {perks.map(({ title, text, Icon }) => (
         <CarouselSlide key={title}>

@@ -53,7 +53,15 @@ function NarrowGallery({ images, title }: { images: readonly string[]; title: st
   }
   const plain = (
     <>
-      <ul ref={strip} className={styles.strip} onScroll={onStripScroll}>
+      {/* Focusable, so the keyboard can scroll it: its photos are not (axe's scrollable-region-focusable). */}
+      <ul
+        ref={strip}
+        className={styles.strip}
+        onScroll={onStripScroll}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroller must take focus
+        tabIndex={0}
+        aria-label={`Photos of ${title}`}
+      >
         {images.map((src, index) => (
           <li key={src}>
             <ProductPhoto src={src} title={title} index={index} count={images.length} />

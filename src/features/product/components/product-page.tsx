@@ -80,8 +80,7 @@ export function ProductPage({ id, variantSku }: { id: number; variantSku?: strin
           <h1 className={styles.title}>{product.title}</h1>
           <p className={styles.category}>{category}</p>
           <div className={styles.rating}>
-            <StarRating rating={product.rating} />
-            <span>{product.rating.toFixed(1)}</span>
+            <StarRating rating={product.rating} withValue />
           </div>
           <Price
             className={styles.price}
