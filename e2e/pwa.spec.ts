@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test, type Page } from '@playwright/test'
+import { freePort } from '../testing/free-port.ts'
 import { startServerProcess, type ServerProcess } from '../testing/server-process.ts'
-import { freePort } from './support/free-port.ts'
 
 interface ManifestIcon {
   src: string

@@ -6,10 +6,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
+import { freePort } from './free-port.ts'
 
 const USER = 'meridian'
 const START_TIMEOUT_MS = 30_000
@@ -38,17 +38,6 @@ function postgresUser(): { uid: number; gid: number } | undefined {
   if (!line) throw new Error('Running as root, but there is no postgres user to run PostgreSQL as')
   const [, , uid, gid] = line.split(':')
   return { uid: Number(uid), gid: Number(gid) }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }
 
 export interface PostgresCluster {
