@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createSite } from './site.ts'
 import type { AppServer } from './pages/page-handler.ts'
+import {
+  STUB_SHELL_SCRIPT,
+  stubClientBuild,
+  type StubClientBuild,
+} from '../testing/stub-client-build.ts'
 import { createTestApi, type TestApi } from '../testing/test-api.ts'
 
 /**
@@ -15,24 +17,15 @@ import { createTestApi, type TestApi } from '../testing/test-api.ts'
  */
 
 let api: TestApi
+let build: StubClientBuild
 let clientDir: string
 
 beforeAll(async () => {
   api = await createTestApi()
-  clientDir = mkdtempSync(join(tmpdir(), 'meridian-client-'))
-  mkdirSync(join(clientDir, 'assets'))
-  mkdirSync(join(clientDir, '.vite'))
-  writeFileSync(
-    join(clientDir, 'index.html'),
-    '<!doctype html><title>Meridian</title><script>var shell=1</script>',
-  )
-  writeFileSync(
-    join(clientDir, 'assets', 'index-abc123.js'),
-    `console.log(${JSON.stringify('x'.repeat(5000))})`,
-  )
-  writeFileSync(join(clientDir, '.vite', 'router-manifest.json'), '{}')
+  build = stubClientBuild()
+  clientDir = build.clientDir
 })
-afterAll(() => rmSync(clientDir, { recursive: true, force: true }))
+afterAll(() => build.remove())
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
@@ -207,7 +200,7 @@ describe('the client build’s files', () => {
   const site = () => createSite(api.app, { clientDir, app: fakeApp().app })
 
   it('serve hashed assets as immutable and compressed', async () => {
-    const res = await site().request('/assets/index-abc123.js', {
+    const res = await site().request('/assets/index-abc.js', {
       headers: { 'Accept-Encoding': 'br' },
     })
     expect(res.status).toBe(200)
@@ -220,7 +213,7 @@ describe('the client build’s files', () => {
     const res = await site().request('/index.html')
     expect(res.status).toBe(200)
     expect(res.headers.get('Cache-Control')).toBe('no-cache')
-    expect(res.headers.get('Content-Security-Policy')).toContain(sha256('var shell=1'))
+    expect(res.headers.get('Content-Security-Policy')).toContain(sha256(STUB_SHELL_SCRIPT))
   })
 
   it('answer 404 for missing files and the build’s records, and never read outside the build', async () => {

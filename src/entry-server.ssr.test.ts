@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiFetcher, type FetchApi } from '../server/pages/app-server.ts'
-import {
-  createTestApi,
-  createTestSite,
-  fetchPage,
-  stubClientBuild,
-  type TestApi,
-} from './test/test-site.ts'
+import { fetchPage, setUpTestSite } from './test/test-site.ts'
 
 /**
  * What the server's renders must never do: let a product's text out of its element, or let one
  * shopper's request see another's data (a router, QueryClient and Jotai store per request).
  */
 
-let api: TestApi
-let build: ReturnType<typeof stubClientBuild>
-beforeAll(async () => {
-  api = await createTestApi()
-  build = stubClientBuild()
-})
-afterAll(() => build.remove())
+const testSite = setUpTestSite()
 
 interface ApiProduct {
   id: number
@@ -27,7 +15,7 @@ interface ApiProduct {
   images: string[]
 }
 
-const ownApi = () => apiFetcher(api.app, false)
+const ownApi = () => apiFetcher(testSite.api().app, false)
 
 /** The API, but product `id`'s answer changed by `edit`, and each answer held back `delayMs(path)`. */
 function alteredApi(
@@ -49,7 +37,7 @@ describe('a product whose texts are HTML', () => {
   const hostile = `</script><script>alert(1)</script> "Quoted" & <b>bold</b> \u2028<!--`
 
   it('renders them as text in the page, in its head and in the data the app takes over', async () => {
-    const site = createTestSite(api, build.clientDir, {
+    const site = testSite.site({
       fetchApi: alteredApi((product) => ({ ...product, title: hostile, brand: hostile }), 7),
     })
     const plain = await fetchPage(site, 'http://shop.test/product/8')
@@ -85,7 +73,7 @@ describe('shoppers rendered at the same time', () => {
   it('never see each other’s data, even when their answers come back interleaved', async () => {
     // Product 1's answers are slow and product 2's fast: their renders overlap, and each reads
     // the API through the same process-wide client.
-    const site = createTestSite(api, build.clientDir, {
+    const site = testSite.site({
       fetchApi: alteredApi(
         (product) => product,
         0,
@@ -99,7 +87,9 @@ describe('shoppers rendered at the same time', () => {
       fetchPage(site, 'http://two.test/product/2'),
     ])
     const answer = async (id: number) =>
-      (await (await api.app.request(`http://shop.test/api/products/${id}`)).json()) as ApiProduct
+      (await (
+        await testSite.api().app.request(`http://shop.test/api/products/${id}`)
+      ).json()) as ApiProduct
     const [first, second] = await Promise.all([answer(1), answer(2)])
 
     expect(one.document.querySelector('main h1')?.textContent).toBe(first.title)

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createMetrics } from '../server/observability/metrics.ts'
 import { capturedLogs } from '../testing/test-api.ts'
-import { createTestApi, createTestSite, stubClientBuild, type TestApi } from './test/test-site.ts'
+import { setUpTestSite } from './test/test-site.ts'
 
 /** Pages in the server's logs and metrics: by the route they matched, rendered once while kept. */
 
-let api: TestApi
-let build: ReturnType<typeof stubClientBuild>
-beforeAll(async () => {
-  api = await createTestApi()
-  build = stubClientBuild()
-})
-afterAll(() => build.remove())
+const testSite = setUpTestSite()
 
 describe('pages in the logs and metrics', () => {
   it('log the route pattern and time each render, not the renders a kept page saves', async () => {
     const { logger, lines } = capturedLogs()
     const metrics = createMetrics({ processMetrics: false })
-    const site = createTestSite(api, build.clientDir, { observability: { logger, metrics } })
+    const site = testSite.site({ observability: { logger, metrics } })
 
     for (const url of ['/product/7', '/product/7', '/product/8', '/myaccount', '/no-such-page'])
       await site.request(`http://shop.test${url}`)

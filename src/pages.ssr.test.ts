@@ -1,40 +1,18 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { JSDOM, VirtualConsole } from 'jsdom'
 import jsonld from 'jsonld'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { EARLY_EVENTS_SCRIPT } from './lib/early-events.ts'
 import { summary } from './lib/page-heads.ts'
 import { discountedPrice } from './lib/pricing.ts'
-import {
-  createTestApi,
-  createTestSite,
-  fetchPage,
-  STUB_CSS,
-  stubClientBuild,
-  type TestApi,
-  type TestSiteOptions,
-} from './test/test-site.ts'
+import { STUB_CSS } from '../testing/stub-client-build.ts'
+import { setUpTestSite } from './test/test-site.ts'
 
 /**
  * The pages as the server sends them, before any script runs: each route's head (its head(), from
  * its loader's data), its status (notFound() is a 404), and the site's documents for crawlers.
  */
 
-let api: TestApi
-let build: ReturnType<typeof stubClientBuild>
-
-beforeAll(async () => {
-  api = await createTestApi()
-  build = stubClientBuild()
-  mkdirSync(join(build.clientDir, '.vite'))
-  writeFileSync(join(build.clientDir, '.vite', 'router-manifest.json'), '{}')
-})
-afterAll(() => build.remove())
-
-const site = (options?: TestSiteOptions) => createTestSite(api, build.clientDir, options)
-const page = (path: string, options?: TestSiteOptions) =>
-  fetchPage(site(options), `http://shop.test${path}`)
+const { api, site, page } = setUpTestSite()
 
 const ofType = (docs: Record<string, unknown>[], type: string) =>
   docs.find((doc) => doc['@type'] === type)
@@ -72,7 +50,7 @@ interface ApiProduct {
 describe('a product page', () => {
   it("answers with the product's title, description, picture and price in its head", async () => {
     const product = (await (
-      await api.app.request('http://shop.test/api/products/1')
+      await api().app.request('http://shop.test/api/products/1')
     ).json()) as ApiProduct
     const { response, document, meta } = await page('/product/1')
     expect(response.status).toBe(200)
@@ -202,8 +180,8 @@ describe('a product page', () => {
 
   it('paints its first photo with the page: the picture is in the HTML, nothing to fetch first', async () => {
     const { document, html } = await page('/product/1')
-    const product = (await (await api.call('/api/products/1')).json()) as { images: string[] }
-    const drawn = await (await api.call(new URL(product.images[0]!).pathname)).text()
+    const product = (await (await api().call('/api/products/1')).json()) as { images: string[] }
+    const drawn = await (await api().call(new URL(product.images[0]!).pathname)).text()
     const inline = `data:image/svg+xml,${encodeURIComponent(drawn)}`
     expect(document.querySelector('main img')?.getAttribute('src')).toBe(inline)
     // No request of its own for the browser to start (React preloads a linked priority image).
@@ -214,7 +192,7 @@ describe('a product page', () => {
 
   it('carries a Product with its Offer and AggregateRating, valid JSON-LD', async () => {
     const product = (await (
-      await api.app.request('http://shop.test/api/products/1')
+      await api().app.request('http://shop.test/api/products/1')
     ).json()) as ApiProduct
     const { jsonLd } = await page('/product/1')
     const ld = ofType(jsonLd, 'Product')!
@@ -266,7 +244,7 @@ describe('a product page', () => {
 
   it('describes a product sold in options as a ProductGroup, each variant a Product with its SKU, offer and values (rules.md § Options and variants)', async () => {
     const product = (await (
-      await api.app.request('http://shop.test/api/products/109')
+      await api().app.request('http://shop.test/api/products/109')
     ).json()) as ApiProduct & {
       sku: string
       variants: { sku: string; price: number; discountPercentage: number; stock: number }[]
@@ -380,7 +358,7 @@ describe('listings', () => {
     const list = ofType(jsonLd, 'ItemList')!
     await expand(list)
     const answer = (await (
-      await api.app.request('http://shop.test/api/products/category/laptops?limit=30&skip=0')
+      await api().app.request('http://shop.test/api/products/category/laptops?limit=30&skip=0')
     ).json()) as { products: { id: number; title: string }[] }
     expect(list.itemListElement).toEqual(
       answer.products.map((product, index) => ({
@@ -587,9 +565,9 @@ describe('the sitemap and robots.txt', () => {
       ]),
     )
     const { products } = (await (
-      await api.app.request('/api/products?limit=0&select=id,meta')
+      await api().app.request('/api/products?limit=0&select=id,meta')
     ).json()) as { products: { id: number; meta: { updatedAt: string } }[] }
-    const categories = (await (await api.app.request('/api/products/categories')).json()) as {
+    const categories = (await (await api().app.request('/api/products/categories')).json()) as {
       slug: string
     }[]
     expect(products.length).toBeGreaterThan(100)

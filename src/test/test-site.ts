@@ -1,55 +1,21 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { Manifest } from '@tanstack/react-router'
 import { JSDOM } from 'jsdom'
+import { afterAll, beforeAll } from 'vitest'
 import { apiFetcher, type FetchApi } from '../../server/pages/app-server.ts'
-import { manifestOptions, STATUS_PAGES } from '../../server/pages/router-manifest.ts'
+import { manifestOptions } from '../../server/pages/router-manifest.ts'
 import { createSite, type SiteOptions } from '../../server/site.ts'
+import {
+  STUB_MANIFEST,
+  stubClientBuild,
+  type StubClientBuild,
+} from '../../testing/stub-client-build.ts'
 import { createTestApi, type TestApi } from '../../testing/test-api.ts'
 import { createAppServer } from '../entry-server.tsx'
 
 /**
- * The whole site as `npm start` serves it, for tests of the pages the server renders: the real
- * API, the app's server entry (from source), and a stand-in client build (its offline shell, one
- * script, the router's manifest naming them).
+ * The whole site as `npm start` serves it, for the tests of the pages the server renders
+ * (`*.ssr.test.ts`): the real API, the app's server entry (from source), and a stand-in client
+ * build (testing/stub-client-build.ts).
  */
-export const TEST_MANIFEST: Manifest = {
-  routes: {
-    __root__: {
-      css: ['/assets/index-abc.css'],
-      scripts: [{ attrs: { type: 'module', src: '/assets/index-abc.js' } }],
-    },
-    '/product/$id': { preloads: ['/assets/product-abc.js'], css: ['/assets/product-abc.css'] },
-    [STATUS_PAGES]: { preloads: ['/assets/not-found-abc.js'], css: ['/assets/status-abc.css'] },
-  },
-}
-
-/** The stand-in build's stylesheets: the root's (every page), the product page's, a 404's. */
-export const STUB_CSS = {
-  root: 'body{margin:0}.header{position:sticky}',
-  product: '.gallery{display:grid}',
-  status: '.status{padding:1rem}',
-}
-
-export function stubClientBuild(): { clientDir: string; remove: () => void } {
-  const clientDir = mkdtempSync(join(tmpdir(), 'meridian-client-'))
-  mkdirSync(join(clientDir, 'assets'))
-  writeFileSync(
-    join(clientDir, 'index.html'),
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Meridian</title>' +
-      '<script>document.documentElement.dataset.theme="light"</script>' +
-      '<script type="module" src="/assets/index-abc.js"></script></head><body></body></html>',
-  )
-  writeFileSync(
-    join(clientDir, 'assets', 'index-abc.js'),
-    `console.log(${JSON.stringify('x'.repeat(5000))})`,
-  )
-  writeFileSync(join(clientDir, 'assets', 'index-abc.css'), STUB_CSS.root)
-  writeFileSync(join(clientDir, 'assets', 'product-abc.css'), STUB_CSS.product)
-  writeFileSync(join(clientDir, 'assets', 'status-abc.css'), STUB_CSS.status)
-  return { clientDir, remove: () => rmSync(clientDir, { recursive: true, force: true }) }
-}
 
 export interface TestSiteOptions extends SiteOptions {
   /** Where the app's requests go while rendering; default: the test API, in-process. */
@@ -58,10 +24,12 @@ export interface TestSiteOptions extends SiteOptions {
   vitalsSampleRate?: number
 }
 
-export function createTestSite(api: TestApi, clientDir: string, options: TestSiteOptions = {}) {
+type Site = ReturnType<typeof createSite>
+
+function createTestSite(api: TestApi, clientDir: string, options: TestSiteOptions = {}): Site {
   const external = (options.apiOrigins?.length ?? 0) > 0
   const app = createAppServer({
-    ...manifestOptions(TEST_MANIFEST, clientDir),
+    ...manifestOptions(STUB_MANIFEST, clientDir),
     fetchApi: options.fetchApi ?? apiFetcher(api.app, external),
     siteUrl: options.siteUrl,
     vitalsSampleRate: options.vitalsSampleRate,
@@ -75,7 +43,7 @@ export function createTestSite(api: TestApi, clientDir: string, options: TestSit
 }
 
 /** A page of the site as a browser without JavaScript gets it: status, headers, and its DOM. */
-export async function fetchPage(site: ReturnType<typeof createSite>, url: string) {
+export async function fetchPage(site: Site, url: string) {
   const response = await site.request(url)
   const html = await response.text()
   const { document } = new JSDOM(html).window
@@ -87,4 +55,33 @@ export async function fetchPage(site: ReturnType<typeof createSite>, url: string
   return { response, html, document, meta, jsonLd }
 }
 
-export { createTestApi, type TestApi }
+/**
+ * The set-up of an SSR test file: one test API and one stand-in client build for the file's tests
+ * (made before them, removed after them). `site(options)` is a new site over them (its own page
+ * cache, logs and metrics); `page(path)` fetches `http://shop.test{path}` from one.
+ */
+export function setUpTestSite() {
+  let api: TestApi | undefined
+  let build: StubClientBuild | undefined
+  beforeAll(async () => {
+    api = await createTestApi()
+    build = stubClientBuild()
+  })
+  afterAll(() => build?.remove())
+
+  const ready = () => {
+    if (!api || !build) throw new Error('setUpTestSite() sets its site up before the tests run')
+    return { api, clientDir: build.clientDir }
+  }
+  const site = (options?: TestSiteOptions) => {
+    const { api, clientDir } = ready()
+    return createTestSite(api, clientDir, options)
+  }
+  return {
+    /** The test API the site serves and its pages read. */
+    api: () => ready().api,
+    site,
+    page: (path: string, options?: TestSiteOptions) =>
+      fetchPage(site(options), `http://shop.test${path}`),
+  }
+}
