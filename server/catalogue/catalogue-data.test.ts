@@ -64,6 +64,14 @@ describe('the bundled catalogue data', () => {
     expect(availabilityFor(10)).toBe('In Stock')
   })
 
+  it('rates each product by the average of the reviews it lists, to 2 decimals', () => {
+    for (const product of products) {
+      const average = product.reviews.reduce((sum, r) => sum + r.rating, 0) / product.reviews.length
+      expect(product.rating).toBeCloseTo(average, 2)
+      expect(product.rating.toFixed(1)).toBe(average.toFixed(1))
+    }
+  })
+
   it('fills every field: 3 reviews, 1-4 images, a valid EAN-13 barcode', () => {
     for (const p of products) {
       expect(p.reviews).toHaveLength(3)

@@ -54,7 +54,7 @@ export function buildProduct(seed: ProductSeed, id: number): StoredProduct {
     category: seed.category,
     price: seed.price,
     discountPercentage: seed.discountPercentage,
-    rating: seed.rating,
+    rating: averageRating(seed.reviews),
     stock: seed.stock,
     tags: seed.tags,
     brand: seed.brand,
@@ -111,6 +111,16 @@ function variantsOf(
       ...(variant.image && { image: imagePath(String(variant.image)) }),
     })),
   }
+}
+
+/**
+ * A product's rating: the average of its reviews, to 2 decimals as DummyJSON gives it, so the
+ * stars, the number shown and the structured data's aggregateRating all summarise the reviews
+ * the page lists.
+ */
+export function averageRating(reviews: readonly { rating: number }[]): number {
+  const sum = reviews.reduce((total, review) => total + review.rating, 0)
+  return Math.round((sum / reviews.length) * 100) / 100
 }
 
 /** The product with absolute URLs for the request's origin. */

@@ -44,7 +44,6 @@ const productSeedEntries = v.strictObject({
   description: text(40, 400),
   price: money,
   discountPercentage: percentage,
-  rating: v.pipe(v.number(), v.minValue(1), v.maxValue(5)),
   stock: wholeNumber(0),
   tags: v.pipe(v.array(text(2, 30)), v.minLength(1), v.maxLength(6)),
   weight: v.pipe(v.number(), v.gtValue(0), v.finite()),
