@@ -148,7 +148,7 @@ export function createApp({
       metrics,
     }),
   )
-  app.route('/images', imageRoutes({ productImages, cache }))
+  app.route('/images', imageRoutes({ catalogue, productImages, cache }))
   app.route(
     '/auth',
     authRoutes({ users, tokens, sessions, authenticate, checkPassword, clock, present, metrics }),

@@ -59,8 +59,10 @@ describe('a product page', () => {
     expect(meta('description')).toBe(summary(product.description))
     expect(meta('og:type')).toBe('product')
     expect(meta('og:title')).toBe(`${product.title} | Meridian`)
-    expect(meta('og:image')).toBe(product.images[0])
-    expect(meta('og:image')).toMatch(/^http:\/\/shop\.test\/api\/images\/products\/1\//)
+    // A PNG the server draws from the product's picture, with its title and price: link
+    // previewers show no SVG.
+    expect(meta('og:image')).toBe('http://shop.test/api/images/previews/products/1.png')
+    expect(meta('og:image:alt')).toBe(product.title)
     expect(meta('og:url')).toBe('http://shop.test/product/1')
     expect(meta('product:price:amount')).toBe(
       discountedPrice(product.price, product.discountPercentage).toFixed(2),
@@ -588,5 +590,39 @@ describe('the sitemap and robots.txt', () => {
       expect(text).toContain(`Disallow: ${path}\n`)
     expect(text).toMatch(/^User-agent: \*$/m)
     expect(text).toContain('Sitemap: https://shop.example/sitemap.xml')
+  })
+})
+
+describe('link previews', () => {
+  it.each([
+    ['/', 'site.png', 'Meridian'],
+    ['/products', 'site.png', 'Meridian'],
+    ['/products/laptops', 'categories/laptops.png', 'Laptops'],
+    ['/product/109', 'products/109.png', 'Leather Oxford Dress Shoes'],
+    ['/search?q=phone', 'site.png', 'Meridian'],
+    ['/customer-service/warranty', 'site.png', 'Meridian'],
+  ])(
+    '%s: a 1200 × 630 PNG the site serves, its size, its alt text and the locale',
+    async (path, image, alt) => {
+      const { meta } = await page(path)
+      const url = `http://shop.test/api/images/previews/${image}`
+      expect(meta('og:image')).toBe(url)
+      expect(meta('og:image:width')).toBe('1200')
+      expect(meta('og:image:height')).toBe('630')
+      expect(meta('og:image:alt')).toBe(alt)
+      expect(meta('og:locale')).toBe('en_US')
+      expect(meta('twitter:card')).toBe('summary_large_image')
+      expect(meta('twitter:image')).toBe(url)
+      expect(meta('twitter:image:alt')).toBe(alt)
+      const picture = await site().request(url)
+      expect(picture.status).toBe(200)
+      expect(picture.headers.get('Content-Type')).toBe('image/png')
+    },
+  )
+
+  it('has none on a page that does not exist', async () => {
+    const { meta } = await page('/nope/nothing')
+    expect(meta('og:image')).toBeUndefined()
+    expect(meta('twitter:card')).toBe('summary')
   })
 })

@@ -66,3 +66,52 @@ describe('product images', () => {
     expect((await api.call('/api/images/avatars/abc.svg')).status).toBe(404)
   })
 })
+
+describe('link previews (og:image)', () => {
+  /** A PNG's width and height, from its IHDR chunk. */
+  const pngSize = (bytes: Buffer) => {
+    expect(bytes.subarray(1, 4).toString()).toBe('PNG')
+    return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)]
+  }
+
+  it.each([
+    '/api/images/previews/products/1.png',
+    '/api/images/previews/products/109.png',
+    '/api/images/previews/categories/laptops.png',
+    '/api/images/previews/site.png',
+  ])('draws %s as a 1200 × 630 PNG, once, revalidated by its ETag', async (path) => {
+    const res = await api.call(path)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Content-Type')).toBe('image/png')
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=60, stale-while-revalidate=600')
+    const bytes = Buffer.from(await res.arrayBuffer())
+    expect(pngSize(bytes)).toEqual([1200, 630])
+    const again = await api.call(path)
+    expect(again.headers.get('ETag')).toBe(res.headers.get('ETag'))
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true)
+  })
+
+  it('writes the product’s title and price beside its picture', async () => {
+    // The words are drawn: a product with a longer title and a discount makes a different picture
+    // from the same photo with none.
+    const [a, b] = await Promise.all(
+      ['1', '2'].map(async (id) =>
+        Buffer.from(
+          await (await api.call(`/api/images/previews/products/${id}.png`)).arrayBuffer(),
+        ),
+      ),
+    )
+    expect(a!.equals(b!)).toBe(false)
+  })
+
+  it.each([
+    '/api/images/previews/products/0.png',
+    '/api/images/previews/products/99999.png',
+    '/api/images/previews/products/1.svg',
+    '/api/images/previews/categories/nope.png',
+  ])('answers %s with a 404 JSON error', async (path) => {
+    const res = await api.call(path)
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ message: expect.any(String) as string })
+  })
+})

@@ -9,22 +9,24 @@ const STARS = '★★★★★'
 export function StarRating({ rating, withValue = false }: { rating: number; withValue?: boolean }) {
   const value = Math.min(5, Math.max(0, rating))
   const label = `Rated ${value.toFixed(1)} out of 5`
-  const stars = (
-    <span className={styles.stars} role="img" aria-label={label} title={label}>
-      <span aria-hidden="true">{STARS}</span>
-      <span className={styles.filled} style={{ width: `${(value / 5) * 100}%` }} aria-hidden="true">
-        {STARS}
-      </span>
-    </span>
-  )
-  if (!withValue) return stars
   return (
     <span className={styles.rating}>
-      {stars}
-      {/* Said by the stars' own name already. */}
-      <span className={styles.value} aria-hidden="true">
-        {value.toFixed(1)}
+      <span className={styles.stars} role="img" aria-label={label} title={label}>
+        <span aria-hidden="true">{STARS}</span>
+        <span
+          className={styles.filled}
+          style={{ width: `${(value / 5) * 100}%` }}
+          aria-hidden="true"
+        >
+          {STARS}
+        </span>
       </span>
+      {/* Said by the stars' own name already. */}
+      {withValue && (
+        <span className={styles.value} aria-hidden="true">
+          {value.toFixed(1)}
+        </span>
+      )}
     </span>
   )
 }

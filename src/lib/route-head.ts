@@ -25,8 +25,8 @@ export interface PageInfo {
   name?: string
   /** Defaults to the site's description; shortened to what a search result shows. */
   description?: string
-  /** An absolute picture URL for link previews. */
-  image?: string
+  /** The picture link previews show; the site's own (previewImage) by default. */
+  image?: PreviewImage
   /** A page about one shopper's session, or a search: search engines skip it. */
   noindex?: boolean
   type?: 'website' | 'product'
@@ -40,24 +40,74 @@ export interface PageInfo {
   jsonLd?: readonly object[]
 }
 
+/** A picture for link previews: an absolute URL, its size when known, and what it shows. */
+export interface PreviewImage {
+  url: string
+  width?: number
+  height?: number
+  alt: string
+}
+
+/**
+ * The bundled server's link previews (server/images/link-preview.ts): PNG, 1200 × 630, which every
+ * previewer shows (none shows our SVG pictures). The site's for any page; a category's and a
+ * product's while the catalogue is the bundled one. Another API's own photos are raster already.
+ */
+export function previewImage(
+  origin: string,
+  of: { product: { id: number; title: string } } | { category: string; name: string } | 'site',
+): PreviewImage {
+  const path =
+    of === 'site'
+      ? 'site.png'
+      : 'product' in of
+        ? `products/${of.product.id}.png`
+        : `categories/${encodeURIComponent(of.category)}.png`
+  const alt = of === 'site' ? env.brand : 'product' in of ? of.product.title : of.name
+  return { url: `${origin}/api/images/previews/${path}`, width: 1200, height: 630, alt }
+}
+
 /** The match a route's head() is given, as far as a head reads it. */
 export type HeadMatch = Pick<AnyRouteMatch, 'pathname' | 'status' | 'context' | 'search'>
 
-function tags(page: PageInfo, url?: string): RouteHead {
+/** What link previewers read beside the title: the picture, and the language (server only). */
+const imageProperties = (image: PreviewImage): (readonly [string, string])[] => [
+  ['og:locale', 'en_US'],
+  ['og:image', image.url],
+  ...(image.width && image.height
+    ? ([
+        ['og:image:width', String(image.width)],
+        ['og:image:height', String(image.height)],
+      ] as const)
+    : []),
+  ['og:image:alt', image.alt],
+]
+
+function tags(page: PageInfo, origin?: string, url?: string): RouteHead {
   const title = documentTitle(env.brand, page.name)
   const description = summary(page.description ?? siteDescription(env.brand))
   const meta: Meta[] = [{ title }, { name: 'description', content: description }]
   if (page.noindex) meta.push({ name: 'robots', content: 'noindex' })
+  // Link previewers read the server's HTML only: the browser's build leaves the picture out.
+  const image = import.meta.env.SSR
+    ? (page.image ?? (origin ? previewImage(origin, 'site') : undefined))
+    : undefined
   const properties: (readonly [string, string])[] = [
     ['og:type', page.type ?? 'website'],
     ['og:title', title],
     ['og:description', description],
     ...(url ? [['og:url', url] as const] : []),
-    ...(page.image ? [['og:image', page.image] as const] : []),
+    ...(image ? imageProperties(image) : []),
     ...(page.properties ?? []),
   ]
   for (const [property, content] of properties) meta.push({ property, content })
-  meta.push({ name: 'twitter:card', content: page.image ? 'summary_large_image' : 'summary' })
+  // Every page of the site has a picture (the browser's render names the same card, unseen).
+  meta.push({ name: 'twitter:card', content: origin ? 'summary_large_image' : 'summary' })
+  if (image)
+    meta.push(
+      { name: 'twitter:image', content: image.url },
+      { name: 'twitter:image:alt', content: image.alt },
+    )
   // HeadContent writes each as <script type="application/ld+json">, its text escaped for HTML.
   for (const data of page.jsonLd ?? []) meta.push({ 'script:ld+json': data } as Meta)
   return { meta, links: url ? [{ rel: 'canonical', href: url }] : [] }
@@ -74,7 +124,7 @@ export function pageHead(match: HeadMatch, page: PageInfo): RouteHead {
   if (match.status === 'notFound') return notFoundHead()
   if (match.status === 'error') return tags({ name: PAGE_NAMES.error, noindex: true })
   const { origin } = match.context as RouterContext
-  return tags(page, canonicalUrl(origin, match.pathname))
+  return tags(page, origin, canonicalUrl(origin, match.pathname))
 }
 
 /**

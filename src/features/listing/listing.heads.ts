@@ -1,6 +1,6 @@
 import { env } from '../../lib/env.ts'
 import { canonicalUrl, listingDescription, PAGE_NAMES } from '../../lib/page-heads.ts'
-import { pageHead, type HeadMatch, type RouteHead } from '../../lib/route-head.ts'
+import { pageHead, previewImage, type HeadMatch, type RouteHead } from '../../lib/route-head.ts'
 import type { RouterContext } from '../../lib/router-context.ts'
 import { breadcrumbLd, itemListLd } from '../../lib/structured-data.ts'
 import { productListQuery } from '../../domain/catalogue/catalogue.queries.ts'
@@ -20,6 +20,9 @@ export function listingHead(match: HeadMatch, category?: string): RouteHead {
   return pageHead(match, {
     name,
     description: listingDescription(env.brand, name),
+    ...(import.meta.env.SSR &&
+      category &&
+      env.bundledApi && { image: previewImage(origin, { category, name }) }),
     // For crawlers, who read the server's HTML (route-head.ts).
     ...(import.meta.env.SSR && {
       jsonLd: [

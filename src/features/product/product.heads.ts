@@ -1,6 +1,7 @@
 import { canonicalUrl } from '../../lib/page-heads.ts'
 import { discountedPrice } from '../../lib/pricing.ts'
-import { pageHead, type HeadMatch, type RouteHead } from '../../lib/route-head.ts'
+import { env } from '../../lib/env.ts'
+import { pageHead, previewImage, type HeadMatch, type RouteHead } from '../../lib/route-head.ts'
 import type { RouterContext } from '../../lib/router-context.ts'
 import { breadcrumbLd, productLd } from '../../lib/structured-data.ts'
 import type { Product } from '../../domain/catalogue/catalogue.schemas.ts'
@@ -16,7 +17,14 @@ export function productHead(match: HeadMatch, product: Product | undefined): Rou
   return pageHead(match, {
     name: product.title,
     description: product.description,
-    image: product.images[0],
+    // Our pictures are SVG, which no link previewer shows: the server's PNG preview instead.
+    ...(import.meta.env.SSR && {
+      image: env.bundledApi
+        ? previewImage(origin, { product })
+        : product.images[0]
+          ? { url: product.images[0], alt: product.title }
+          : undefined,
+    }),
     type: 'product',
     properties: [
       ['product:price:amount', price],
