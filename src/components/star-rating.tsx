@@ -1,6 +1,8 @@
 import styles from './star-rating.module.css'
 
-const STARS = '★★★★★'
+// Empty stars are outlines, filled ones solid: told apart by their shape, not only their colour.
+const EMPTY = '☆☆☆☆☆'
+const FILLED = '★★★★★'
 
 /**
  * A read-only 5-star rating (rules.md § Constants and formulas), partially filled to the exact
@@ -12,13 +14,13 @@ export function StarRating({ rating, withValue = false }: { rating: number; with
   return (
     <span className={styles.rating}>
       <span className={styles.stars} role="img" aria-label={label} title={label}>
-        <span aria-hidden="true">{STARS}</span>
+        <span aria-hidden="true">{EMPTY}</span>
         <span
           className={styles.filled}
           style={{ width: `${(value / 5) * 100}%` }}
           aria-hidden="true"
         >
-          {STARS}
+          {FILLED}
         </span>
       </span>
       {/* Said by the stars' own name already. */}
