@@ -4,7 +4,8 @@ import { createApp } from './app.ts'
 import { loadCatalogue } from './catalogue/catalogue.ts'
 import { defaultAllowedHosts } from './http/hosts.ts'
 import { createSite } from './site.ts'
-import { ManualClock, createTestApi, login, TEST_SCRYPT, TEST_SECRET } from '../testing/test-api.ts'
+import { ManualClock } from '../testing/manual-clock.ts'
+import { createTestApi, login, TEST_SCRYPT, TEST_SECRET } from '../testing/test-api.ts'
 import { openSqliteStorage } from './storage/sqlite.ts'
 
 describe('security headers', () => {

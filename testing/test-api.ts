@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream'
+import { ManualClock } from './manual-clock.ts'
 import { findPostgresBin } from './postgres-cluster.ts'
 import { createApp, type AppDeps } from '../server/app.ts'
 import type { ScryptCost } from '../server/auth/password.ts'
 import { loadCatalogue, type Catalogue } from '../server/catalogue/catalogue.ts'
-import type { Clock } from '../server/clock.ts'
 import { createLogger, type LoggerOptions } from '../server/observability/logger.ts'
 import { openSqliteStorage } from '../server/storage/sqlite.ts'
 import type { Storage } from '../server/storage/storage.ts'
@@ -20,20 +20,6 @@ export const WITH_POSTGRES = findPostgresBin() !== undefined || Boolean(process.
 /** Cheap hashing for tests only; production keeps DEFAULT_SCRYPT_COST. */
 export const TEST_SCRYPT: ScryptCost = { N: 2 ** 10, r: 8, p: 1 }
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256'
-
-/** A clock the test moves by hand. */
-export class ManualClock implements Clock {
-  #now: number
-  constructor(start = Date.UTC(2026, 10, 22, 12, 0, 0)) {
-    this.#now = start
-  }
-  now(): number {
-    return this.#now
-  }
-  advance(ms: number): void {
-    this.#now += ms
-  }
-}
 
 let catalogue: Catalogue | undefined
 
@@ -73,17 +59,19 @@ export interface TestApi {
 
 /**
  * The real API (real catalogue, real storage: SQLite in memory unless given another) with the
- * demo shopper seeded; `extra` adds logs, metrics or another search.
+ * demo shopper seeded; `extra` adds logs, metrics or another search, or a clock of the test's own.
  */
 export async function createTestApi(
   storage: Storage = openSqliteStorage(':memory:'),
-  extra: Pick<
+  {
+    clock = new ManualClock(),
+    ...extra
+  }: Pick<
     AppDeps,
     'logger' | 'metrics' | 'searcher' | 'cacheBytes' | 'siteUrl' | 'throttleLimits'
-  > = {},
+  > & { clock?: ManualClock } = {},
 ): Promise<TestApi> {
   catalogue ??= loadCatalogue()
-  const clock = new ManualClock()
   const users = storage.users
   await seedUsers(users, createAccounts(users, TEST_SCRYPT))
   const app = createApp({
@@ -105,7 +93,11 @@ export async function createTestApi(
   }
 }
 
-export async function login(api: TestApi, username = 'emilys', password = 'emilyspass') {
+export async function login(
+  api: Pick<TestApi, 'call'>,
+  username = 'emilys',
+  password = 'emilyspass',
+) {
   const res = await api.call('/api/auth/login', { body: { username, password } })
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`)
   return (await res.json()) as { accessToken: string; refreshToken: string; id: number }

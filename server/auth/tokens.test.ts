@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ManualClock } from '../../testing/test-api.ts'
+import { ManualClock } from '../../testing/manual-clock.ts'
 import { signJwt } from './jwt.ts'
 import { createTokenService } from './tokens.ts'
 

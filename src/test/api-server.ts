@@ -1,48 +1,77 @@
 import { http } from 'msw'
 import { setupServer } from 'msw/node'
 import { onTestFinished } from 'vitest'
-import { createDummyJsonApp } from '../../testing/dummyjson/dummyjson-app.ts'
-import { capturedLogs, createTestApi, type TestApi } from '../../testing/test-api.ts'
+import { ManualClock } from '../../testing/manual-clock.ts'
+import type { CallInit, TestApi } from '../../testing/test-api.ts'
 
 /**
  * The network seam of component tests: MSW hands every /api request to the real catalogue
  * server's request handler (real catalogue, in-memory user store), so the SPA is tested against
  * the API it really uses. Tests override single endpoints with `apiServer.use(...)` for faults.
+ *
+ * Each test has an API of its own (its users, sessions, clock and logs), made when the test first
+ * asks it something: a test that never does (most unit tests) neither makes one nor loads the
+ * server's code.
  */
-let current: TestApi | undefined
+
+/** The test's API, as the tests reach it. */
+export interface ClientTestApi {
+  /** Answers a request as the API does (an MSW handler hands it on). */
+  fetch(request: Request): Promise<Response>
+  /** GET/POST/… against the API, with a JSON body when given one (testing/test-api.ts). */
+  call(path: string, init?: CallInit): Promise<Response>
+  /** The API's clock, which only the test moves. */
+  clock: ManualClock
+}
+
+let clock = new ManualClock()
+let made: Promise<TestApi> | undefined
 let logs: Record<string, unknown>[] = []
 
-export async function resetTestApi(): Promise<TestApi> {
+async function makeApi(): Promise<TestApi> {
+  const { capturedLogs, createTestApi } = await import('../../testing/test-api.ts')
   const captured = capturedLogs()
   logs = captured.lines
-  current = await createTestApi(undefined, { logger: captured.logger })
-  return current
+  return createTestApi(undefined, { logger: captured.logger, clock })
+}
+
+const api = () => (made ??= makeApi())
+
+/** Before each test (vitest.setup.ts): a new API for the test, made on its first request. */
+export function resetTestApi(): Promise<void> {
+  made = undefined
+  logs = []
+  clock = new ManualClock()
+  return Promise.resolve()
 }
 
 /** What the test API has logged since this test began (JSON lines, parsed). */
 export const testApiLogs = (): readonly Record<string, unknown>[] => logs
 
-export function testApi(): TestApi {
-  if (!current) throw new Error('The test API is created in vitest.setup.ts before each test')
-  return current
+export function testApi(): ClientTestApi {
+  return {
+    fetch: async (request) => (await api()).app.fetch(request),
+    call: async (path, init) => (await api()).call(path, init),
+    clock,
+  }
 }
 
-export const apiServer = setupServer(
-  http.all('*/api/*', ({ request }) => testApi().app.fetch(request)),
-)
+export const apiServer = setupServer(http.all('*/api/*', ({ request }) => testApi().fetch(request)))
 
 /**
  * Points the SPA's API at the DummyJSON dialect (testing/dummyjson: recorded answers of the public
  * API, pictures on its CDN) instead of our server, for the rest of the test.
  */
 export function useDummyJsonApi() {
-  const dummy = createDummyJsonApp()
+  const dummy = import('../../testing/dummyjson/dummyjson-app.ts').then((dialect) =>
+    dialect.createDummyJsonApp(),
+  )
   apiServer.use(
     http.all('*/api/*', async ({ request }) => {
       const url = new URL(request.url)
       url.pathname = url.pathname.replace(/^\/api/, '')
       const body = ['GET', 'HEAD'].includes(request.method) ? undefined : await request.text()
-      return dummy.fetch(
+      return (await dummy).fetch(
         new Request(url, { method: request.method, headers: request.headers, body }),
       )
     }),

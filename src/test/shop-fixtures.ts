@@ -30,7 +30,7 @@ export function changeStock(changes: Record<number, { stock: number }>) {
   apiServer.use(
     http.get('*/api/products/:id', async ({ request, params }) => {
       const change = changes[Number(params.id)]
-      if (!change) return testApi().app.fetch(request)
+      if (!change) return testApi().fetch(request)
       const answer = await testApi().call(new URL(request.url).pathname)
       return Response.json({ ...((await answer.json()) as object), ...change })
     }),

@@ -217,7 +217,7 @@ describe('API faults', () => {
     apiServer.use(
       http.get('*/api/products/search', async ({ request }) => {
         await delay(400)
-        return testApi().app.fetch(request)
+        return testApi().fetch(request)
       }),
     )
     await renderApp('/search?q=watch')

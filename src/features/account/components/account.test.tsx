@@ -232,7 +232,7 @@ describe('my account (/myaccount, rules.md § My account)', () => {
     apiServer.use(
       http.get('*/api/users/:id', async ({ request }) => {
         await delay(600)
-        return testApi().app.fetch(request)
+        return testApi().fetch(request)
       }),
     )
     const { router } = await renderApp('/')

@@ -110,7 +110,7 @@ describe('search (rules.md § Search, § Validation rules)', () => {
     apiServer.use(
       http.get('*/api/products/search', async ({ request }) => {
         await delay(1_000)
-        return testApi().app.fetch(request)
+        return testApi().fetch(request)
       }),
     )
     await user.clear(box)
