@@ -89,6 +89,10 @@ test("the search page's own box: typing and Enter show the results", async ({ pa
   await expect(box).toHaveValue('laptop')
   const results = page.getByRole('list', { name: 'Search results' })
   await expect(results.getByRole('article').first()).toBeVisible()
+  // Its Search button sends the form too.
+  await box.fill('watch')
+  await main(page).getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/\/search\?q=watch$/)
 })
 
 test('search: ?q=phone shows its results, and a result opens its product', async ({ page }) => {

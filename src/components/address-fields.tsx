@@ -14,27 +14,43 @@ export function AddressFields({ register, errors }: AddressFieldsProps) {
   return (
     <div className={styles.grid}>
       <FormField label="First Name" error={errors.firstName?.message}>
-        {(control) => <input {...control} {...register('firstName')} autoComplete="given-name" />}
+        {(control) => (
+          <input type="text" {...control} {...register('firstName')} autoComplete="given-name" />
+        )}
       </FormField>
       <FormField label="Last Name" error={errors.lastName?.message}>
-        {(control) => <input {...control} {...register('lastName')} autoComplete="family-name" />}
+        {(control) => (
+          <input type="text" {...control} {...register('lastName')} autoComplete="family-name" />
+        )}
       </FormField>
       <div className={styles.wide}>
         <FormField label="Address Line 1" error={errors.address1?.message}>
           {(control) => (
-            <input {...control} {...register('address1')} autoComplete="address-line1" />
+            <input
+              type="text"
+              {...control}
+              {...register('address1')}
+              autoComplete="address-line1"
+            />
           )}
         </FormField>
       </div>
       <div className={styles.wide}>
         <FormField label="Address Line 2 (optional)" error={errors.address2?.message}>
           {(control) => (
-            <input {...control} {...register('address2')} autoComplete="address-line2" />
+            <input
+              type="text"
+              {...control}
+              {...register('address2')}
+              autoComplete="address-line2"
+            />
           )}
         </FormField>
       </div>
       <FormField label="City" error={errors.city?.message}>
-        {(control) => <input {...control} {...register('city')} autoComplete="address-level2" />}
+        {(control) => (
+          <input type="text" {...control} {...register('city')} autoComplete="address-level2" />
+        )}
       </FormField>
       <FormField label="State" error={errors.state?.message}>
         {(control) => (
@@ -51,6 +67,7 @@ export function AddressFields({ register, errors }: AddressFieldsProps) {
       <FormField label="Pincode" error={errors.code?.message}>
         {(control) => (
           <input
+            type="text"
             {...control}
             {...register('code')}
             inputMode="numeric"

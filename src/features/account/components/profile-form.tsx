@@ -114,12 +114,22 @@ export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
       <div className={styles.grid}>
         <FormField label="First Name" error={errors.firstName?.message}>
           {(control) => (
-            <input {...control} {...form.register('firstName')} autoComplete="given-name" />
+            <input
+              type="text"
+              {...control}
+              {...form.register('firstName')}
+              autoComplete="given-name"
+            />
           )}
         </FormField>
         <FormField label="Last Name" error={errors.lastName?.message}>
           {(control) => (
-            <input {...control} {...form.register('lastName')} autoComplete="family-name" />
+            <input
+              type="text"
+              {...control}
+              {...form.register('lastName')}
+              autoComplete="family-name"
+            />
           )}
         </FormField>
         <FormField label="Email" error={errors.email?.message}>
@@ -156,6 +166,7 @@ export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
           <FormField label="Date of Birth" error={errors.birthDate?.message} hint="YYYY-MM-DD">
             {(control) => (
               <input
+                type="text"
                 {...control}
                 {...form.register('birthDate')}
                 autoComplete="bday"

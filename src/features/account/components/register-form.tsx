@@ -92,6 +92,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
           <FormField label="User Name" error={errors.uname?.message}>
             {(control) => (
               <input
+                type="text"
                 {...control}
                 {...field('uname')}
                 autoComplete="username"
@@ -101,10 +102,14 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
           </FormField>
         </div>
         <FormField label="First Name" error={errors.fname?.message}>
-          {(control) => <input {...control} {...field('fname')} autoComplete="given-name" />}
+          {(control) => (
+            <input type="text" {...control} {...field('fname')} autoComplete="given-name" />
+          )}
         </FormField>
         <FormField label="Last Name" error={errors.lname?.message}>
-          {(control) => <input {...control} {...field('lname')} autoComplete="family-name" />}
+          {(control) => (
+            <input type="text" {...control} {...field('lname')} autoComplete="family-name" />
+          )}
         </FormField>
         <FormField label="Phone Number (optional)" error={errors.pno?.message}>
           {(control) => (
@@ -122,6 +127,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
         <FormField label="Pincode (optional)" error={errors.zipcode?.message}>
           {(control) => (
             <input
+              type="text"
               {...control}
               {...field('zipcode')}
               inputMode="numeric"

@@ -33,6 +33,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       <FormField label="User Name" error={errors.username?.message}>
         {(control) => (
           <input
+            type="text"
             {...control}
             {...form.register('username')}
             autoComplete="username"

@@ -19,6 +19,7 @@ export function PromoField() {
       <label htmlFor={inputId}>Promo Code</label>
       <div className={styles.promoRow}>
         <input
+          type="text"
           id={inputId}
           value={code}
           maxLength={40}

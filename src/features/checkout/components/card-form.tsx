@@ -67,13 +67,16 @@ export function CardForm({ onSubmit, now }: CardFormProps) {
       <div className={styles.cardGrid}>
         <div className={styles.wide}>
           <FormField label="Name on Card" error={errors.name?.message}>
-            {(control) => <input {...control} {...form.register('name')} autoComplete="cc-name" />}
+            {(control) => (
+              <input type="text" {...control} {...form.register('name')} autoComplete="cc-name" />
+            )}
           </FormField>
         </div>
         <div className={styles.wide}>
           <FormField label="Card Number" error={errors.cardNumber?.message}>
             {(control) => (
               <input
+                type="text"
                 {...control}
                 {...cardNumber}
                 inputMode="numeric"
@@ -91,6 +94,7 @@ export function CardForm({ onSubmit, now }: CardFormProps) {
         <FormField label="Expiration Date" error={errors.expirationDate?.message} hint="MM/YY">
           {(control) => (
             <input
+              type="text"
               {...control}
               {...expiry}
               inputMode="numeric"

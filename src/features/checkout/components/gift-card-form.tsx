@@ -33,6 +33,7 @@ export function GiftCardForm({ applied, onApply }: { applied: boolean; onApply: 
         <FormField label="Gift Card Number" error={errors.cardNumber?.message}>
           {(control) => (
             <input
+              type="text"
               {...control}
               {...form.register('cardNumber')}
               inputMode="numeric"

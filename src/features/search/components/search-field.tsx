@@ -20,6 +20,7 @@ export function SearchField({ labelHidden = false, ...input }: SearchFieldProps)
       <div className={styles.box}>
         <SearchIcon className={styles.icon} width={20} height={20} />
         <input
+          type="text"
           id={id}
           className={styles.input}
           autoComplete="off"

@@ -79,6 +79,10 @@ export function SearchPage({ query, onQueryChange }: SearchPageProps) {
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
+        {/* Enter searches too; the button is for a pointer, and says the form can be sent. */}
+        <Button type="submit" className={styles.submit}>
+          Search
+        </Button>
       </form>
       <SearchResults term={term} results={results} />
     </div>
