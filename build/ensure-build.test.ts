@@ -1,19 +1,26 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { BUILD_ENV_FILE } from '../server/pages/build-env.ts'
 import { rebuildReason } from './ensure-build.ts'
 
 describe('rebuildReason (npm start)', () => {
-  const root = mkdtempSync(join(tmpdir(), 'meridian-ensure-build-'))
-  const past = new Date(Date.now() - 60_000)
-  mkdirSync(join(root, 'src'))
-  writeFileSync(join(root, 'index.html'), '<!doctype html>')
-  writeFileSync(join(root, 'src', 'main.tsx'), '')
-  for (const path of ['index.html', 'src/main.tsx', 'src']) utimesSync(join(root, path), past, past)
-  afterAll(() => rmSync(root, { recursive: true, force: true }))
-  afterEach(() => vi.unstubAllEnvs())
+  // Each test has a checkout of its own: sources older than anything a test builds, no build yet.
+  let root: string
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'meridian-ensure-build-'))
+    const past = new Date(Date.now() - 60_000)
+    mkdirSync(join(root, 'src'))
+    writeFileSync(join(root, 'index.html'), '<!doctype html>')
+    writeFileSync(join(root, 'src', 'main.tsx'), '')
+    for (const path of ['index.html', 'src/main.tsx', 'src'])
+      utimesSync(join(root, path), past, past)
+  })
+  afterEach(() => {
+    vi.unstubAllEnvs()
+    rmSync(root, { recursive: true, force: true })
+  })
 
   // What `npm run build` writes (build/build.ts): the client's files, then the server's entry.
   const build = (env: Record<string, string>) => {
