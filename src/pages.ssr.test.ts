@@ -1,6 +1,7 @@
 import { JSDOM, VirtualConsole } from 'jsdom'
 import jsonld from 'jsonld'
 import { describe, expect, it, vi } from 'vitest'
+import { pngSize } from '../testing/png.ts'
 import { EARLY_EVENTS_SCRIPT } from './lib/early-events.ts'
 import { summary } from './lib/page-heads.ts'
 import { discountedPrice } from './lib/pricing.ts'
@@ -617,6 +618,7 @@ describe('link previews', () => {
       const picture = await site().request(url)
       expect(picture.status).toBe(200)
       expect(picture.headers.get('Content-Type')).toBe('image/png')
+      expect(pngSize(new Uint8Array(await picture.arrayBuffer()))).toEqual([1200, 630])
     },
   )
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { pngSize } from '../../testing/png.ts'
 import { createTestApi, type TestApi } from '../../testing/test-api.ts'
 
 let api: TestApi
@@ -68,12 +69,6 @@ describe('product images', () => {
 })
 
 describe('link previews (og:image)', () => {
-  /** A PNG's width and height, from its IHDR chunk. */
-  const pngSize = (bytes: Buffer) => {
-    expect(bytes.subarray(1, 4).toString()).toBe('PNG')
-    return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)]
-  }
-
   it.each([
     '/api/images/previews/products/1.png',
     '/api/images/previews/products/109.png',

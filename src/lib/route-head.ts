@@ -103,6 +103,12 @@ function tags(page: PageInfo, origin?: string, url?: string): RouteHead {
   for (const [property, content] of properties) meta.push({ property, content })
   // Every page of the site has a picture (the browser's render names the same card, unseen).
   meta.push({ name: 'twitter:card', content: origin ? 'summary_large_image' : 'summary' })
+  // X reads the Open Graph title and description too, but other tools ask for its own.
+  if (import.meta.env.SSR)
+    meta.push(
+      { name: 'twitter:title', content: title },
+      { name: 'twitter:description', content: description },
+    )
   if (image)
     meta.push(
       { name: 'twitter:image', content: image.url },
