@@ -13,12 +13,14 @@ describe('parsePrometheus', () => {
     'client_errors_total{build="b1",kind="said \\"no\\", then\\nleft \\\\"} 4',
     'process_start_time_seconds 1.7e+9',
     'nodejs_gc_ratio NaN',
+    'nodejs_eventloop_lag_mean_seconds Nan',
+    'temperature_celsius -Inf',
     '',
   ].join('\n')
 
   it('reads each series with its labels (escapes undone) and its value', () => {
     const samples = parsePrometheus(scrape)
-    expect(samples).toHaveLength(7)
+    expect(samples).toHaveLength(9)
     expect(samples[1]).toEqual({
       name: 'http_request_duration_seconds_bucket',
       labels: { le: '0.005', route: '/api/products/:id', method: 'GET', status: '200' },
@@ -27,6 +29,8 @@ describe('parsePrometheus', () => {
     expect(samples[4]?.labels.kind).toBe('said "no", then\nleft \\')
     expect(samples[5]?.value).toBe(1.7e9)
     expect(samples[6]?.value).toBeNaN()
+    expect(samples[7]?.value).toBeNaN()
+    expect(samples[8]?.value).toBe(-Infinity)
   })
 
   it('finds a series by its name and all its labels, in any order', () => {
@@ -45,7 +49,13 @@ describe('parsePrometheus', () => {
   })
 
   it('refuses what is not Prometheus text', () => {
-    for (const line of ['<html>', 'name value', 'name{route=/x} 1', 'name{a="1"b="2"} 1'])
+    for (const line of [
+      '<html>',
+      'name value',
+      'name 1 2',
+      'name{route=/x} 1',
+      'name{a="1"b="2"} 1',
+    ])
       expect(() => parsePrometheus(`up 1\n${line}\n`), line).toThrow(/not Prometheus text/)
   })
 })

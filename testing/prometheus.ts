@@ -10,12 +10,24 @@ export interface Sample {
   value: number
 }
 
-const SAMPLE = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (-?[\d.e+-]+|NaN|[+-]Inf)$/
+const SAMPLE = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/
 const LABEL = /([a-zA-Z_]\w*)="((?:[^"\\]|\\.)*)"(?:,|$)/y
 
 /** A label's value as written (`\\`, `\"` and `\n` escaped) back to its text. */
 const unescape = (text: string) =>
   text.replace(/\\(.)/g, (_, char: string) => (char === 'n' ? '\n' : char))
+
+/**
+ * A sample's value: a decimal number, or NaN or ±Inf in any case, as Prometheus reads them (Go's
+ * ParseFloat); prom-client writes a NaN as `Nan`.
+ */
+function parseValue(text: string, line: string): number {
+  if (/^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(text)) return Number(text)
+  if (/^nan$/i.test(text)) return NaN
+  const infinity = /^([+-]?)inf$/i.exec(text)
+  if (infinity) return infinity[1] === '-' ? -Infinity : Infinity
+  throw new Error(`not Prometheus text: ${line}`)
+}
 
 function parseLabels(text: string, line: string): Record<string, string> {
   const labels: Record<string, string> = {}
@@ -42,7 +54,7 @@ export function parsePrometheus(text: string): Sample[] {
     samples.push({
       name: match[1]!,
       labels: parseLabels(match[2] ?? '', line),
-      value: Number(match[3]),
+      value: parseValue(match[3]!, line),
     })
   }
   return samples
