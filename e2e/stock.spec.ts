@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { SHIPPING_ADDRESS } from '../testing/shopper.ts'
 import { cartBadge, fillCard } from './support/shopper-state.ts'
 
 /**
@@ -58,18 +59,6 @@ async function cartLine(
   const product = (await response.json()) as Record<string, unknown>
   const { title, brand, category, price, discountPercentage, thumbnail } = product
   return { id, title, brand, category, price, discountPercentage, thumbnail, quantity, stock }
-}
-
-const ADDRESS = {
-  firstName: 'Asha',
-  lastName: 'Verma',
-  address1: '12 MG Road',
-  address2: '',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  code: '560001',
-  mobile: '9876543210',
-  email: 'asha@example.com',
 }
 
 /**
@@ -243,7 +232,10 @@ test('Place Order checks the stock once more: a change stops the order until it 
   request,
 }) => {
   const product = await productWhere(request, 'product with 2 left', withStock(2))
-  await seedStorage(page, { cart: [await cartLine(request, product.id, 2, 2)], address: ADDRESS })
+  await seedStorage(page, {
+    cart: [await cartLine(request, product.id, 2, 2)],
+    address: SHIPPING_ADDRESS,
+  })
   await page.goto('/checkout')
   await expect(page.getByRole('button', { name: 'Change Address' })).toBeVisible()
   await fillCard(page)
@@ -325,7 +317,7 @@ test('an out-of-stock line stays in the cart, out of the total, and blocks Place
       await cartLine(request, gone.id, 1, 4),
       await cartLine(request, other.id, 1, other.stock),
     ],
-    address: ADDRESS,
+    address: SHIPPING_ADDRESS,
   })
   await page.goto('/cart')
   const unavailable = 'Out of Stock. Remove it or save it for later to place your order.'

@@ -1,4 +1,5 @@
 import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test'
+import { SHIPPING_ADDRESS } from '../../testing/shopper.ts'
 
 /** The demo shopper the server seeds (decisions.md § Catalogue API). */
 export const DEMO_SHOPPER = { username: 'emilys', password: 'emilyspass' }
@@ -52,17 +53,18 @@ export async function checkout(page: Page) {
   await expect(page).toHaveURL(/\/order-confirmation$/)
 }
 
-/** Checkout step 1: a new address, typed and saved (the step then shows its summary). */
+/** Checkout step 1: SHIPPING_ADDRESS, typed and saved (the step then shows its summary). */
 export async function fillAddress(page: Page) {
   const shipping = page.getByRole('form', { name: 'Shipping address' })
-  await shipping.getByLabel('First Name').fill('Asha')
-  await shipping.getByLabel('Last Name').fill('Verma')
-  await shipping.getByLabel('Address Line 1').fill('12 MG Road')
-  await shipping.getByLabel('City').fill('Bengaluru')
-  await shipping.getByLabel('State').selectOption('Karnataka')
-  await shipping.getByLabel('Pincode').fill('560001')
-  await shipping.getByLabel('Mobile').fill('9876543210')
-  await shipping.getByLabel('Email').fill('asha@example.com')
+  const address = SHIPPING_ADDRESS
+  await shipping.getByLabel('First Name').fill(address.firstName)
+  await shipping.getByLabel('Last Name').fill(address.lastName)
+  await shipping.getByLabel('Address Line 1').fill(address.address1)
+  await shipping.getByLabel('City').fill(address.city)
+  await shipping.getByLabel('State').selectOption(address.state)
+  await shipping.getByLabel('Pincode').fill(address.code)
+  await shipping.getByLabel('Mobile').fill(address.mobile)
+  await shipping.getByLabel('Email').fill(address.email)
   await shipping.getByRole('button', { name: 'Save and Continue' }).click()
   await expect(page.getByRole('button', { name: 'Change Address' })).toBeVisible()
 }

@@ -1,20 +1,11 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { SHIPPING_ADDRESS } from '../../../testing/shopper.ts'
 import { messageFor } from '../../test/schema-messages.ts'
 import { addressSchema } from '../../domain/address/address.schema.ts'
 import { cardSchema, expiryHasPast, giftCardSchema } from './payment.schemas.ts'
 
-const address = {
-  firstName: 'Asha',
-  lastName: 'Verma',
-  address1: '12 MG Road',
-  address2: '',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  code: '560001',
-  mobile: '9876543210',
-  email: 'asha@example.com',
-}
+const address = SHIPPING_ADDRESS
 
 describe('shipping address (rules.md § Validation rules)', () => {
   it('accepts a complete address, address line 2 optional', () => {
