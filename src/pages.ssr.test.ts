@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { pngSize } from '../testing/png.ts'
 import { EARLY_EVENTS_SCRIPT } from './lib/early-events.ts'
 import { summary } from './lib/page-heads.ts'
-import { discountedPrice } from './lib/pricing.ts'
+import { discountedPrice } from '../shared/pricing/pricing.ts'
 import { STUB_CSS } from '../testing/stub-client-build.ts'
 import { setUpTestSite } from './test/test-site.ts'
 

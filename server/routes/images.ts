@@ -4,6 +4,8 @@ import { createRepresentation } from '../http/representation.ts'
 import { RepresentationCache } from '../http/representation-cache.ts'
 import { CACHE_CATALOGUE, CACHE_IMMUTABLE, respond } from '../http/respond.ts'
 import { nameFromSlug, isCategorySlug } from '../../shared/catalogue/categories.ts'
+import { fromPrice } from '../../shared/catalogue/from-price.ts'
+import { discountedPrice, formatPrice } from '../../shared/pricing/pricing.ts'
 import type { Catalogue, StoredProduct } from '../catalogue/catalogue.ts'
 import { AVATAR_FILE, renderAvatar } from '../images/avatar.ts'
 import { mosaicSvg, PNG_TYPE, previewSvg, toPng } from '../images/link-preview.ts'
@@ -36,17 +38,14 @@ const SITE_PREVIEW = [
 const categoryPicture = (slug: string) =>
   renderProductImage({ id: 0, title: nameFromSlug(slug), brand: '', category: slug }, 'thumbnail')
 
-const dollars = (amount: number) =>
-  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
-
 /** What a product's preview writes: its title, its price after the discount (from the lowest, when its variants differ) and before. */
 function productPreviewText(product: StoredProduct) {
-  const price = Math.round(product.price * (100 - product.discountPercentage) + 1e-7) / 100
-  const from = new Set(product.variants?.map((variant) => variant.price)).size > 1 ? 'From ' : ''
+  const from = fromPrice(product) !== undefined
+  const price = formatPrice(discountedPrice(product.price, product.discountPercentage))
   return {
     title: product.title,
-    price: `${from}${dollars(price)}`,
-    ...(!from && product.discountPercentage > 0 && { was: dollars(product.price) }),
+    price: from ? `From ${price}` : price,
+    ...(!from && product.discountPercentage > 0 && { was: formatPrice(product.price) }),
   }
 }
 

@@ -3,7 +3,7 @@ import {
   lineDiscountedPrice,
   type OrderAmounts,
   type PricedLine,
-} from '../lib/pricing.ts'
+} from '../../shared/pricing/pricing.ts'
 import { lineKey, lineName, type LineVariant } from '../domain/cart/cart.schemas.ts'
 import type { Order } from '../domain/orders/order.schemas.ts'
 import styles from './order-lines.module.css'

@@ -1,5 +1,5 @@
 import { messages } from '../lib/messages.ts'
-import { discountedPrice, formatPrice } from '../lib/pricing.ts'
+import { discountedPrice, formatPrice } from '../../shared/pricing/pricing.ts'
 import styles from './price.module.css'
 
 interface PriceProps {

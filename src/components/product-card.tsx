@@ -4,7 +4,7 @@ import { ImageWithFallback } from './image-with-fallback.tsx'
 import { Price } from './price.tsx'
 import { StarRating } from './star-rating.tsx'
 import type { ProductCardData } from '../domain/catalogue/catalogue.schemas.ts'
-import { fromPrice } from '../domain/catalogue/from-price.ts'
+import { fromPrice } from '../../shared/catalogue/from-price.ts'
 import styles from './product-card.module.css'
 
 interface ProductCardProps {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Product, Variant } from './catalogue.schemas.ts'
-import { fromPrice } from './from-price.ts'
+import { fromPrice } from '../../../shared/catalogue/from-price.ts'
 import { chosenVariant, optionChoices, variantLabel } from './variants.ts'
 
 const variant = (size: string, colour: string, stock: number, price = 50): Variant => ({

@@ -1,5 +1,5 @@
 import { canonicalUrl } from '../../lib/page-heads.ts'
-import { discountedPrice } from '../../lib/pricing.ts'
+import { discountedPrice } from '../../../shared/pricing/pricing.ts'
 import { env } from '../../lib/env.ts'
 import { pageHead, previewImage, type HeadMatch, type RouteHead } from '../../lib/route-head.ts'
 import type { RouterContext } from '../../lib/router-context.ts'

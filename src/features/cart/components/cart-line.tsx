@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useId, useState } from 'react'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
-import { formatPrice, lineDiscountedPrice, linePrice } from '../../../lib/pricing.ts'
+import { formatPrice, lineDiscountedPrice, linePrice } from '../../../../shared/pricing/pricing.ts'
 import { cartMessages } from '../../../lib/page-messages.ts'
 import {
   changeQuantityAtom,

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { roundCents } from '../../../lib/pricing.ts'
+import { roundCents } from '../../../../shared/pricing/pricing.ts'
 import { testApi } from '../../../test/api-server.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import type { CartLine } from '../../../domain/cart/cart.schemas.ts'

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useId, useState } from 'react'
 import { Button } from '../../../components/button.tsx'
-import { formatPrice } from '../../../lib/pricing.ts'
+import { formatPrice } from '../../../../shared/pricing/pricing.ts'
 import { cartMessages } from '../../../lib/page-messages.ts'
 import { applyPromoAtom, promoAtom } from '../../../domain/cart/cart.atoms.ts'
 import styles from './cart.module.css'

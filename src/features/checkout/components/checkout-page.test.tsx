@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { cartTotal, formatPrice } from '../../../lib/pricing.ts'
+import { cartTotal, formatPrice } from '../../../../shared/pricing/pricing.ts'
 import { setViewportWidth } from '../../../test/match-media.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { type Order } from '../../../domain/orders/order.schemas.ts'

@@ -2,7 +2,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/button.tsx'
 import { FormField } from '../../../components/form-field.tsx'
-import { formatPrice, GIFT_CARD_AMOUNT } from '../../../lib/pricing.ts'
+import { formatPrice, GIFT_CARD_AMOUNT } from '../../../../shared/pricing/pricing.ts'
 import { giftCardSchema, type GiftCardInput } from '../payment.schemas.ts'
 import styles from './checkout.module.css'
 

@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { cartTotal, formatPrice, lineDiscountedPrice, roundCents } from '../../../lib/pricing.ts'
+import {
+  cartTotal,
+  formatPrice,
+  lineDiscountedPrice,
+  roundCents,
+} from '../../../../shared/pricing/pricing.ts'
 import { login } from '../../../../testing/test-api.ts'
 import { testApi } from '../../../test/api-server.ts'
 import { renderApp } from '../../../test/render-app.tsx'

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
-import { discountedPrice, formatPrice } from '../../../lib/pricing.ts'
+import { discountedPrice, formatPrice } from '../../../../shared/pricing/pricing.ts'
 import { apiServer, recordRequests, testApi } from '../../../test/api-server.ts'
 import { setViewportWidth } from '../../../test/match-media.ts'
 import { renderApp } from '../../../test/render-app.tsx'

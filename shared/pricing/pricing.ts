@@ -1,7 +1,7 @@
 /**
  * The spec's price formulas (rules.md § Constants and formulas) in one place: product, cart line,
  * cart and order amounts, the gift card, instalments. Cart, checkout and the confirmation all use
- * it, and so does the server for a product's price in its page's structured data: it imports
+ * it, and so do the server's renders (structured data) and its link previews: it imports
  * nothing. Which promo a code gives is the cart's rule (domain/cart/promo.ts).
  */
 
