@@ -47,7 +47,6 @@ interface VnuMessage {
 }
 
 test('the W3C checker finds no error in any page the server sends', async ({ request }) => {
-  test.setTimeout(120_000)
   const dir = mkdtempSync(join(tmpdir(), 'meridian-vnu-'))
   try {
     const files = await Promise.all(
