@@ -71,7 +71,7 @@ export function previewImage(
 export type HeadMatch = Pick<AnyRouteMatch, 'pathname' | 'status' | 'context' | 'search'>
 
 /** What link previewers read beside the title: the picture, and the language (server only). */
-const imageProperties = (image: PreviewImage): (readonly [string, string])[] => [
+const previewProperties = (image: PreviewImage): (readonly [string, string])[] => [
   ['og:locale', 'en_US'],
   ['og:image', image.url],
   ...(image.width && image.height
@@ -97,7 +97,7 @@ function tags(page: PageInfo, origin?: string, url?: string): RouteHead {
     ['og:title', title],
     ['og:description', description],
     ...(url ? [['og:url', url] as const] : []),
-    ...(image ? imageProperties(image) : []),
+    ...(image ? previewProperties(image) : []),
     ...(page.properties ?? []),
   ]
   for (const [property, content] of properties) meta.push({ property, content })
