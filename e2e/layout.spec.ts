@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures.ts'
 import { layoutProblems } from './support/layout-rules.ts'
 import { SCENES } from './support/scenes.ts'
-import { settle } from './support/settle.ts'
+import { settle, useSystemTheme } from './support/settle.ts'
 
 /**
  * The layout sweep (rules.md § Responsive layout): every route of the route table, and the states that open over a
@@ -21,27 +21,29 @@ const VIEWPORTS = [
   { width: 667, height: 375 },
 ]
 
-for (const theme of ['light', 'dark'] as const) {
-  for (const viewport of VIEWPORTS) {
-    test(`layout at ${viewport.width} × ${viewport.height} px, ${theme}`, async ({ page }) => {
-      // About thirty page loads, each scrolled through so its carousels set up: 35–45 s measured.
-      test.setTimeout(120_000)
-      await page.setViewportSize(viewport)
-      await page.emulateMedia({ colorScheme: theme })
-      const { width } = viewport
-      const problems: string[] = []
-      for (const scene of SCENES) {
-        if (scene.at && !scene.at(width)) continue
-        await test.step(scene.name, async () => {
-          await page.goto(scene.path)
-          await settle(page)
-          await scene.open?.(page, width)
+for (const viewport of VIEWPORTS) {
+  test(`layout at ${viewport.width} × ${viewport.height} px, light and dark`, async ({ page }) => {
+    // About thirty page loads, each scrolled through so its carousels set up, and checked in both
+    // themes: the app follows the system's theme as it changes, so each page is loaded once.
+    test.setTimeout(120_000)
+    await page.setViewportSize(viewport)
+    const { width } = viewport
+    const problems: string[] = []
+    for (const scene of SCENES) {
+      if (scene.at && !scene.at(width)) continue
+      await test.step(scene.name, async () => {
+        await useSystemTheme(page, 'light')
+        await page.goto(scene.path)
+        await settle(page)
+        await scene.open?.(page, width)
+        for (const theme of ['light', 'dark'] as const) {
+          await useSystemTheme(page, theme)
           const found = await layoutProblems(page, { touchTargets: width <= PHONE_MAX })
           for (const problem of found)
             problems.push(`${scene.name} (${scene.path}) at ${width} px, ${theme}: ${problem}`)
-        })
-      }
-      expect(problems).toEqual([])
-    })
-  }
+        }
+      })
+    }
+    expect(problems).toEqual([])
+  })
 }

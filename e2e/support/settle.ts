@@ -96,7 +96,7 @@ export async function settle(page: Page) {
   const scrolled = page.evaluate(async () => {
     const pause = () => new Promise((resolve) => setTimeout(resolve, 40))
     let steps = 0
-    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
       if (++steps > 100)
         throw new Error(`the page is still growing at ${document.documentElement.scrollHeight} px`)
       window.scrollTo(0, y)
@@ -125,4 +125,21 @@ export async function settle(page: Page) {
   await expect(page.locator('.swiper-initialized')).toHaveCount(carouselsOn(page))
   await page.waitForLoadState('networkidle')
   await page.evaluate(() => document.fonts.ready)
+}
+
+/**
+ * The system's theme as `theme`, and the open page in it once its colours have settled: with no
+ * theme of their own chosen, the app follows the system's as it changes (features/theme), so a
+ * page is checked in both themes without a second load.
+ */
+export async function useSystemTheme(page: Page, theme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme: theme })
+  if (!page.url().startsWith('http')) return
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+  // The colours' own transitions (buttons fade into the new theme) jump to their end. Waiting for
+  // them hangs: on home, a product and search, some `finished` promises never settle.
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations())
+      if (animation instanceof CSSTransition) animation.finish()
+  })
 }
