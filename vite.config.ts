@@ -5,9 +5,9 @@ import { defineConfig, type PluginOption } from 'vite'
 import { catalogueApiPlugin } from './build/dev-plugin.ts'
 import { buildEnvironment, buildEnvPlugin } from './build/build-env-plugin.ts'
 import { compileHintsPlugin } from './build/compile-hints-plugin.ts'
+import { inlineScriptPlugin } from './build/inline-script-plugin.ts'
 import { pwaPlugin } from './build/pwa-plugin.ts'
 import { routerManifestPlugin } from './build/router-manifest-plugin.ts'
-import { themeScriptPlugin } from './build/theme-script-plugin.ts'
 import { DEFAULT_BRAND } from './src/lib/page-heads.ts'
 
 /**
@@ -53,7 +53,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       }),
       routerManifest.inlineCssPlugin,
       react(),
-      themeScriptPlugin(),
+      inlineScriptPlugin(),
       // `npm run dev` / `vite preview` serve the real catalogue API at /api in the same process;
       // never under Vitest, whose tests talk to the API's handler through MSW instead.
       command === 'serve' && !process.env.VITEST

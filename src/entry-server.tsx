@@ -22,6 +22,9 @@ import { robotsTxt, sitemapXml } from './site-documents.ts'
  * the browser, which then hydrates it; and the site's documents for crawlers.
  */
 
+/** The text of the lines that start the app once a page has painted (start-app.script.ts). */
+export { default as START_APP_SCRIPT } from './start-app.script.ts?inline-script'
+
 /** The server shows no toasts: a failure is part of the page it renders. */
 const silent: Notifier = { error: () => undefined, success: () => undefined }
 

@@ -2,7 +2,8 @@ import { JSDOM, VirtualConsole } from 'jsdom'
 import jsonld from 'jsonld'
 import { describe, expect, it, vi } from 'vitest'
 import { pngSize } from '../testing/png.ts'
-import { EARLY_EVENTS_SCRIPT } from './lib/early-events.ts'
+import EARLY_EVENTS_SCRIPT from './lib/early-events.script.ts?inline-script'
+import START_APP_SCRIPT from './start-app.script.ts?inline-script'
 import { summary } from './lib/page-heads.ts'
 import { discountedPrice } from '../shared/pricing/pricing.ts'
 import { STUB_CSS } from '../testing/stub-client-build.ts'
@@ -76,11 +77,13 @@ describe('a product page', () => {
     // page has painted, not as a script of the HTML (server/pages/router-manifest.ts).
     expect(document.querySelector('main h1')?.textContent).toBe(product.title)
     expect(document.querySelector('script[src]')).toBeNull()
-    expect(
-      [...document.querySelectorAll('script:not([src])')].filter((script) =>
-        script.textContent.includes('"src":"/assets/index-abc.js"'),
-      ),
-    ).toHaveLength(1)
+    const startApp = [...document.querySelectorAll<HTMLElement>('script[data-entry]')]
+    expect(startApp).toHaveLength(1)
+    expect(startApp[0]?.textContent).toBe(START_APP_SCRIPT)
+    expect(JSON.parse(startApp[0]?.dataset.entry ?? '')).toMatchObject({
+      type: 'module',
+      src: '/assets/index-abc.js',
+    })
   })
 
   it("fetches the app's code as the HTML arrives and starts it after the first paint", async () => {

@@ -31,8 +31,9 @@ export async function loadAppServer(
 ): Promise<AppServer | undefined> {
   const entry = serverEntryOf(distDir)
   if (!existsSync(entry)) return undefined
-  const { createAppServer } = (await import(pathToFileURL(entry).href)) as {
+  const { createAppServer, START_APP_SCRIPT } = (await import(pathToFileURL(entry).href)) as {
     createAppServer: (options: object) => AppServer
+    START_APP_SCRIPT: string
   }
   const manifestPath = join(clientDirOf(distDir), ROUTER_MANIFEST_FILE)
   return createAppServer({
@@ -41,6 +42,7 @@ export async function loadAppServer(
       manifestOptions(
         JSON.parse(readFileSync(manifestPath, 'utf8')) as RouterManifest,
         clientDirOf(distDir),
+        START_APP_SCRIPT,
       )),
   })
 }

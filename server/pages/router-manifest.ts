@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startAppScript } from './start-app.ts'
 
 /** Where the client build keeps the router's manifest (build/router-manifest-plugin.ts). */
 export const ROUTER_MANIFEST_FILE = '.vite/router-manifest.json'
@@ -15,8 +14,12 @@ export const STATUS_PAGES = '__status_pages__'
  * The build's manifest as the server's entry takes it: for the router (see forPages), and what a
  * page answered with a 404 or 500 adds to its head (see statusPageHead).
  */
-export function manifestOptions<M extends RouterManifest>(manifest: M, clientDir: string) {
-  const forRouter = forPages(manifest, clientDir)
+export function manifestOptions<M extends RouterManifest>(
+  manifest: M,
+  clientDir: string,
+  startApp: string,
+) {
+  const forRouter = forPages(manifest, clientDir, startApp)
   return { manifest: forRouter, statusPageHead: statusPageHead(forRouter) }
 }
 
@@ -58,9 +61,15 @@ export interface RouterManifest {
   >
 }
 
-/** The router's manifest as the server hands it to the router: see the two steps below. */
-export const forPages = <M extends RouterManifest>(manifest: M, clientDir: string): M =>
-  withInlineCss(withAppAfterFirstPaint(manifest), clientDir)
+/**
+ * The router's manifest as the server hands it to the router: see the two steps below. `startApp`
+ * is the text of the app's start-up script (src/start-app.script.ts, built with the server's entry).
+ */
+export const forPages = <M extends RouterManifest>(
+  manifest: M,
+  clientDir: string,
+  startApp: string,
+): M => withInlineCss(withAppAfterFirstPaint(manifest, startApp), clientDir)
 
 /**
  * The manifest with the text of every route's stylesheets, which the router then puts in each
@@ -80,7 +89,8 @@ export function withInlineCss<M extends RouterManifest>(manifest: M, clientDir: 
 
 /**
  * The manifest with the app's code fetched as the HTML arrives and started by a few inline lines
- * once the page has painted (start-app.ts): the entry script becomes those lines, and the entry
+ * once the page has painted (`startApp`, src/start-app.script.ts): the entry script becomes those
+ * lines, given the entry's attributes as `data-entry`, and the entry
  * joins the route's chunks as a `<link rel="modulepreload" fetchpriority="low">` in the head, so
  * the browser fetches and compiles the app while it paints the HTML and runs nothing before the
  * first paint (decisions.md § Server rendering, taps before takeover; the figures are in
@@ -88,14 +98,14 @@ export function withInlineCss<M extends RouterManifest>(manifest: M, clientDir: 
  * those lines read (`data-assets`) and name as disabled links: that is how Vite's loader knows the
  * page has them, where it would fetch each again and restyle the page.
  */
-export function withAppAfterFirstPaint<M extends RouterManifest>(manifest: M): M {
+export function withAppAfterFirstPaint<M extends RouterManifest>(manifest: M, startApp: string): M {
   const routes = Object.fromEntries(
     Object.entries(manifest.routes).map(([id, route]) => {
       const entries: string[] = []
       const scripts = (route.scripts ?? []).map((script) => {
         if (script.attrs?.type !== 'module' || !script.attrs.src) return script
         entries.push(script.attrs.src)
-        return { children: startAppScript(script.attrs) }
+        return { attrs: { 'data-entry': JSON.stringify(script.attrs) }, children: startApp }
       })
       const styles = (route.css ?? []).map(hrefOf)
       if (styles.length > 0)

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { EARLY_EVENTS_SCRIPT, releaseEarlyEvents, type ReleaseOptions } from './early-events.ts'
+import EARLY_EVENTS_SCRIPT from './early-events.script.ts?inline-script'
+import { releaseEarlyEvents, type ReleaseOptions } from './early-events.ts'
 
 /**
  * The early event contract (early-events.ts), as the server's page runs it: the inline script

@@ -2,7 +2,7 @@
  * Taps before the app has taken the page over (decisions.md § Server rendering, taps before
  * takeover). The server's page paints a second or more before the app's code has run on a slow
  * phone; a tap on a control only the app can act on would reach nothing then. So a small inline
- * script in the page's head (EARLY_EVENTS_SCRIPT, Google's "early event contract" in a few lines)
+ * script in the page's head (early-events.script.ts, Google's "early event contract" in a few lines)
  * takes such taps as they come: it keeps each in a queue, shows the control pressed at once
  * (`data-pending`, `aria-busy`), and stops the browser acting on it alone. Once the app has
  * hydrated, `releaseEarlyEvents` gives them to it, in order, each once.
@@ -15,26 +15,8 @@
  * what was typed (a password) never goes into an address, with JavaScript off too.
  *
  * A second tap on a control already waiting is taken but not kept, unless the control says two
- * taps mean two (`data-repeat`: Add to Cart adds one each time). ES5 on purpose, as the theme
- * script: it runs in every page's head, before the app's code.
+ * taps mean two (`data-repeat`: Add to Cart adds one each time).
  */
-export const EARLY_EVENTS_SCRIPT =
-  '(function(w){if(w.__early)return;' +
-  "var q=[],t=['click','submit','change','focusout'],e={q:q,n:0,r:0,p:0,off:function(){" +
-  't.forEach(function(n){w.removeEventListener(n,h,true)})}};w.__early=e;' +
-  "function app(f){return !!f&&f.getAttribute('method')==='dialog'}" +
-  'function take(v,x,i,keep){if(e.p&&!q.length&&e.p(x))return;' +
-  'v.preventDefault();v.stopImmediatePropagation();' +
-  "if(!keep&&x.hasAttribute('data-pending')&&!x.hasAttribute('data-repeat'))return;" +
-  "q.push(i);if(i.type!=='blur'){e.n++;x.setAttribute('data-pending','');x.setAttribute('aria-busy','true')}}" +
-  'function h(v){var x=v.target;if(e.r||!x||!x.closest)return;' +
-  "if(v.type==='click'){x=x.closest('button,input[type=checkbox],input[type=radio]');" +
-  "if(!x||x.disabled||(x.type==='submit'&&x.form&&!app(x.form)))return;take(v,x,{type:'click',el:x})}" +
-  "else if(v.type==='submit'){if(app(x))take(v,x,{type:'submit',el:x})}" +
-  "else if(v.type==='change'){if(x.tagName==='SELECT')take(v,x,{type:'change',el:x,value:x.value},1)}" +
-  "else if(x.form&&/^(INPUT|SELECT|TEXTAREA)$/.test(x.tagName))take(v,x,{type:'blur',el:x},1)}" +
-  't.forEach(function(n){w.addEventListener(n,h,true)})})(window)'
-
 /** One tap, key or change the early script took. */
 export type EarlyEvent =
   | { type: 'click'; el: HTMLElement }
@@ -61,7 +43,7 @@ declare global {
   }
 }
 
-/** What the early script takes events on (see EARLY_EVENTS_SCRIPT). */
+/** What the early script takes events on (early-events.script.ts). */
 const CONTROLS = 'button, input, select, textarea, form'
 
 /**

@@ -9,7 +9,7 @@ import {
   type StubClientBuild,
 } from '../../testing/stub-client-build.ts'
 import { createTestApi, type TestApi } from '../../testing/test-api.ts'
-import { createAppServer } from '../entry-server.tsx'
+import { createAppServer, START_APP_SCRIPT } from '../entry-server.tsx'
 
 /**
  * The whole site as `npm start` serves it, for the tests of the pages the server renders
@@ -29,7 +29,7 @@ type Site = ReturnType<typeof createSite>
 function createTestSite(api: TestApi, clientDir: string, options: TestSiteOptions = {}): Site {
   const external = (options.apiOrigins?.length ?? 0) > 0
   const app = createAppServer({
-    ...manifestOptions(STUB_MANIFEST, clientDir),
+    ...manifestOptions(STUB_MANIFEST, clientDir, START_APP_SCRIPT),
     fetchApi: options.fetchApi ?? apiFetcher(api.app, external),
     siteUrl: options.siteUrl,
     vitalsSampleRate: options.vitalsSampleRate,

@@ -18,7 +18,7 @@ const MoonIcon = (p: IconProps) => (
 
 /**
  * The footer's dark/light switch (rules.md § Header and footer). How it looks follows the theme on <html> (set before
- * the first paint, lib/theme-script.ts), so the server's HTML, the same for every shopper, shows the
+ * the first paint, theme.script.ts), so the server's HTML, the same for every shopper, shows the
  * shopper's theme at once; what it announces follows once the app runs.
  */
 export function ThemeToggle() {

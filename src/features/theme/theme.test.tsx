@@ -2,6 +2,8 @@ import { act, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { setPrefersDark } from '../../test/match-media.ts'
 import { renderApp } from '../../test/render-app.tsx'
+import { THEME_STORAGE_KEY } from './theme.atoms.ts'
+import THEME_SCRIPT from './theme.script.ts?inline-script'
 
 const html = document.documentElement
 
@@ -43,5 +45,25 @@ describe('theme', () => {
     await renderApp('/')
     expect(html.dataset.theme).toBe('light')
     expect(localStorage.getItem('theme')).toBeNull()
+  })
+
+  describe('before the app runs, the inline script of every page (theme.script.ts)', () => {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the page's own inline script, as the browser runs it
+    const runThemeScript = new Function(THEME_SCRIPT) as () => void
+
+    it.each([
+      ['"dark"', false, 'dark'],
+      ['"light"', true, 'light'],
+      [null, true, 'dark'],
+      [null, false, 'light'],
+      ['"purple"', true, 'dark'],
+      ['{not json', false, 'light'],
+    ])('stored %s, system dark %s: %s', (stored, systemDark, theme) => {
+      if (stored !== null) localStorage.setItem(THEME_STORAGE_KEY, stored)
+      setPrefersDark(systemDark)
+      runThemeScript()
+      expect(html.dataset.theme).toBe(theme)
+      expect(html.style.colorScheme).toBe(theme)
+    })
   })
 })

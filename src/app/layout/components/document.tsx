@@ -1,8 +1,8 @@
 import { HeadContent, Scripts, useLocation } from '@tanstack/react-router'
 import { useEffect, useRef, type ReactNode } from 'react'
-import { EARLY_EVENTS_SCRIPT } from '../../../lib/early-events.ts'
+import THEME_SCRIPT from '../../../features/theme/theme.script.ts?inline-script'
+import EARLY_EVENTS_SCRIPT from '../../../lib/early-events.script.ts?inline-script'
 import { HydratedProvider, useHydrated } from '../../../lib/hydrated.tsx'
-import { THEME_SCRIPT } from '../../../lib/theme-script.ts'
 
 /**
  * The whole HTML document, as the server sends it and the browser hydrates it (the root route's
@@ -21,7 +21,7 @@ export function Document({ children }: { children: ReactNode }) {
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="color-scheme" content="light dark" />
           <ServerScript text={import.meta.env.SSR ? THEME_SCRIPT : ''} />
-          {/* Taps before the app has taken the page over are kept for it (lib/early-events.ts). */}
+          {/* Taps before the app has taken the page over are kept for it (lib/early-events.script.ts). */}
           <ServerScript text={import.meta.env.SSR ? EARLY_EVENTS_SCRIPT : ''} />
           <HeadContent />
         </head>
