@@ -8,7 +8,7 @@ import { compileHintsPlugin } from './build/compile-hints-plugin.ts'
 import { inlineScriptPlugin } from './build/inline-script-plugin.ts'
 import { pwaPlugin } from './build/pwa-plugin.ts'
 import { routerManifestPlugin } from './build/router-manifest-plugin.ts'
-import { DEFAULT_BRAND } from './src/lib/page-heads.ts'
+import { DEFAULT_BRAND } from './src/lib/head/rules.ts'
 
 /**
  * Identifies this build: the persisted query cache and the service worker's caches are tied to

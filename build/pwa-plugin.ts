@@ -1,5 +1,5 @@
 import { VitePWA } from 'vite-plugin-pwa'
-import { PAGE_NAMES, siteDescription } from '../src/lib/page-heads.ts'
+import { PAGE_NAMES, siteDescription } from '../src/lib/head/rules.ts'
 import { lightToken } from './design-tokens.ts'
 
 /**

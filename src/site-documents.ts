@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { SERVICE_TYPES } from './features/customer-service/service-content.ts'
 import { requestJson } from './lib/api-client.ts'
 import { env } from './lib/env.ts'
-import { PRIVATE_PAGES } from './lib/page-heads.ts'
+import { PRIVATE_PAGES } from './lib/head/rules.ts'
 
 /**
  * The site's documents for crawlers, which the server sends beside the pages (entry-server.tsx):

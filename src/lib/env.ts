@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { DEFAULT_BRAND } from './page-heads.ts'
+import { DEFAULT_BRAND } from './head/rules.ts'
 
 // Build-time settings (rules.md § Brand and texts, decisions.md § Catalogue API). An empty variable counts as unset.
 // The bundled catalogue server, on the page's own origin.

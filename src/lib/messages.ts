@@ -1,5 +1,5 @@
 import { env } from './env.ts'
-import { PAGE_NAMES } from './page-heads.ts'
+import { PAGE_NAMES } from './head/rules.ts'
 
 const brand = env.brand
 

@@ -1,7 +1,7 @@
 import { createRootRouteWithContext } from '@tanstack/react-router'
 import { loadCategories } from '../domain/catalogue/use-categories.ts'
 import { Document, NotFoundPage, RootLayout } from '../app/layout/index.ts'
-import { siteHead } from '../lib/route-head.ts'
+import { siteHead } from '../lib/head/route-head.ts'
 import type { RouterContext } from '../lib/router-context.ts'
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -3,8 +3,8 @@ import { sessionAtom } from '../domain/session/session.atoms.ts'
 import { userQuery } from '../features/account/account.queries.ts'
 import { tokenCaller } from '../features/account/session-tokens.ts'
 import { MyAccountPage } from '../features/account/components/my-account-page.tsx'
-import { PAGE_NAMES } from '../lib/page-heads.ts'
-import { pageHead } from '../lib/route-head.ts'
+import { PAGE_NAMES } from '../lib/head/rules.ts'
+import { pageHead } from '../lib/head/route-head.ts'
 
 export const Route = createFileRoute('/_auth/myaccount')({
   // The guard (_auth) has made sure there is a session.

@@ -1,8 +1,8 @@
 import { createFileRoute, Navigate, Outlet } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { isSignedInAtom } from '../domain/session/session.atoms.ts'
-import { PRIVATE_PAGES } from '../lib/page-heads.ts'
-import { pageHead } from '../lib/route-head.ts'
+import { PRIVATE_PAGES } from '../lib/head/rules.ts'
+import { pageHead } from '../lib/head/route-head.ts'
 
 /**
  * The guard (rules.md § Routes and pages, decisions.md § Accounts and sessions): pages below it are for signed-in shoppers only. The session

@@ -3,7 +3,7 @@ import { ServicePage } from '../features/customer-service/components/service-pag
 import { ServicePending } from '../features/customer-service/components/service-pending.tsx'
 import { isServiceType, loadServiceContent } from '../features/customer-service/service-content.ts'
 import { env } from '../lib/env.ts'
-import { pageHead } from '../lib/route-head.ts'
+import { pageHead } from '../lib/head/route-head.ts'
 
 export const Route = createFileRoute('/customer-service/$serviceType')({
   beforeLoad: ({ params }) => {

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ConfirmationPage } from '../features/orders/components/confirmation-page.tsx'
-import { PAGE_NAMES } from '../lib/page-heads.ts'
-import { personalHead } from '../lib/route-head.ts'
+import { PAGE_NAMES } from '../lib/head/rules.ts'
+import { personalHead } from '../lib/head/route-head.ts'
 
 export const Route = createFileRoute('/order-confirmation')({
-  // The shopper's own (lib/route-head.ts): its frame from the server, the page from the app.
+  // The shopper's own (lib/head/route-head.ts): its frame from the server, the page from the app.
   ssr: false,
   pendingMinMs: 0,
   head: personalHead(PAGE_NAMES.confirmation),

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { productIdSchema } from '../domain/catalogue/catalogue.api.ts'
-import { productHead } from '../features/product/product.heads.ts'
+import { productHead } from '../domain/catalogue/catalogue-heads.ts'
 import { loadProduct } from '../features/product/product-loader.ts'
 import { parseProductSearch } from '../features/product/product-search.ts'
 import { ProductPage } from '../features/product/components/product-page.tsx'

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { listingHead } from '../features/listing/listing.heads.ts'
+import { listingHead } from '../domain/catalogue/catalogue-heads.ts'
 import { ListingPage } from '../features/listing/components/listing-page.tsx'
 import { loadCategoryListing } from '../features/listing/listing-loader.ts'
 import { parseListingSearch } from '../features/listing/listing-search.ts'

@@ -3,8 +3,8 @@ import { useCallback } from 'react'
 import { SearchPage } from '../features/search/components/search-page.tsx'
 import { loadSearch } from '../features/search/search-loader.ts'
 import { parseSearchParams } from '../features/search/search.ts'
-import { PAGE_NAMES } from '../lib/page-heads.ts'
-import { pageHead } from '../lib/route-head.ts'
+import { PAGE_NAMES } from '../lib/head/rules.ts'
+import { pageHead } from '../lib/head/route-head.ts'
 
 export const Route = createFileRoute('/search')({
   validateSearch: parseSearchParams,

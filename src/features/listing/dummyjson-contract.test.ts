@@ -233,7 +233,7 @@ describe('product detail', () => {
       dimensions: { width: 15.14, height: 13.08, depth: 22.99 },
       weight: 4,
       minimumOrderQuantity: 48,
-      // What the page's structured data names (lib/structured-data.ts).
+      // What the page's structured data names (lib/head/structured-data.ts).
       availabilityStatus: 'In Stock',
     })
   })

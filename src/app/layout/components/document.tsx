@@ -49,7 +49,7 @@ function ServerScript({ text }: { text: string }) {
 
 /**
  * The structured data (JSON-LD) in the server's HTML describes the page it was sent for; the app
- * does not carry it (lib/route-head.ts), so it goes once the shopper moves to another page.
+ * does not carry it (lib/head/route-head.ts), so it goes once the shopper moves to another page.
  */
 function useServerStructuredData() {
   const pathname = useLocation({ select: (location) => location.pathname })

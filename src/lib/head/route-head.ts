@@ -1,9 +1,9 @@
 import type { AnyRouteMatch } from '@tanstack/react-router'
 import { pwaAssetsHead } from 'virtual:pwa-assets/head'
-import { env } from './env.ts'
-import type { RouterContext } from './router-context.ts'
-import { VITALS_SAMPLE_RATE_META } from './telemetry/start-telemetry.ts'
-import { canonicalUrl, documentTitle, PAGE_NAMES, siteDescription, summary } from './page-heads.ts'
+import { env } from '../env.ts'
+import type { RouterContext } from '../router-context.ts'
+import { VITALS_SAMPLE_RATE_META } from '../telemetry/start-telemetry.ts'
+import { canonicalUrl, documentTitle, PAGE_NAMES, siteDescription, summary } from './rules.ts'
 
 /**
  * What a page's HTML head says: its title, its description, its canonical address, its link

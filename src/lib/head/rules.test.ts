@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canonicalUrl, documentTitle, summary } from './page-heads.ts'
+import { canonicalUrl, documentTitle, summary } from './rules.ts'
 
 describe('page heads', () => {
   it('titles a page after the brand, home by what the shop sells', () => {

@@ -10,7 +10,7 @@ import type {
   WebSite,
   WithContext,
 } from 'schema-dts'
-import { discountedPrice } from '../../shared/pricing/pricing.ts'
+import { discountedPrice } from '../../../shared/pricing/pricing.ts'
 
 /**
  * schema.org structured data (JSON-LD) for the pages search engines show richly: typed with
