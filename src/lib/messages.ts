@@ -4,10 +4,11 @@ import { PAGE_NAMES } from './head/rules.ts'
 const brand = env.brand
 
 /**
- * Every visible text the spec quotes, verbatim, typos included (rules.md § Brand and texts), so a later
- * correction is one line. Texts of our own that shoppers see more than once live here too.
- * A text with a placeholder is a function of it. The form messages of rules.md § Validation rules are in
- * form-messages.ts: only the forms' code carries them.
+ * The texts of the layout and of every page (header, footer, home, errors), verbatim from the spec,
+ * typos included (rules.md § Brand and texts), so a later correction is one line; texts of our own
+ * that shoppers see more than once live here too. A text with a placeholder is a function of it.
+ * The texts are in three modules by kind, for the code that carries them: these (the entry),
+ * one page's (page-messages.ts, loaded with its page) and the forms' (form-messages.ts).
  */
 export const messages = {
   brand,

@@ -3,6 +3,11 @@ import { PAGE_NAMES } from './head/rules.ts'
 
 const brand = env.brand
 
+/*
+ * The texts of one page each, verbatim from the spec: an object per page, so each page's code
+ * carries its own and not the entry (messages.ts says where the other texts are).
+ */
+
 /** The listings' and search's texts (rules.md § Header and footer, § Product listings, § Search, § Error messages). */
 export const listingMessages = {
   // 'Sort By: SELECT' is the sort control's label and its empty option.
