@@ -136,10 +136,24 @@ export async function useSystemTheme(page: Page, theme: 'light' | 'dark') {
   await page.emulateMedia({ colorScheme: theme })
   if (!page.url().startsWith('http')) return
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
-  // The colours' own transitions (buttons fade into the new theme) jump to their end. Waiting for
-  // them hangs: on home, a product and search, some `finished` promises never settle.
+  // The colours' transitions into the new theme jump to their end. Waiting for them does not do:
+  // content the browser skips away from the screen (`content-visibility: auto`: the footer, the
+  // cards) does not run them, and each one finished starts its children's (their colour is
+  // inherited). So: finish, restyle everything, until none is left.
   await page.evaluate(() => {
-    for (const animation of document.getAnimations())
-      if (animation instanceof CSSTransition) animation.finish()
+    const running = () =>
+      document
+        .getAnimations()
+        .filter(
+          (animation): animation is CSSTransition =>
+            animation instanceof CSSTransition && animation.playState !== 'finished',
+        )
+    for (let round = 0; round < 100; round++) {
+      const transitions = running()
+      if (transitions.length === 0) return
+      for (const transition of transitions) transition.finish()
+      for (const element of document.querySelectorAll('*')) void getComputedStyle(element).color
+    }
+    throw new Error(`the page's colours are still changing: ${running().length} transitions`)
   })
 }
