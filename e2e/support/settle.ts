@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test'
+import { expect, type Browser, type Page, type Request } from '@playwright/test'
 
 /** From here the header shows the category bar and the product page its photo grid (rules.md § Constants and formulas). */
 export const DESKTOP_MIN = 1024
@@ -123,8 +123,41 @@ export async function settle(page: Page) {
   if (pathname.startsWith('/product/') && (page.viewportSize()?.width ?? 0) < DESKTOP_MIN)
     await page.getByRole('img', { name: /, photo 1 of \d+$/ }).hover()
   await expect(page.locator('.swiper-initialized')).toHaveCount(carouselsOn(page))
-  await page.waitForLoadState('networkidle')
+  await networkQuiet(page)
   await page.evaluate(() => document.fonts.ready)
+}
+
+/** The requests each page has in flight, from the first time it settles. */
+const inFlight = new WeakMap<Page, Set<Request>>()
+
+/**
+ * Waits until the page has had no request in flight for `quietMs`. Playwright's own 'networkidle'
+ * waits for 500 ms of quiet, once per page load; here the page's requests are counted as they
+ * start and end, so a settled page goes on at once (that wait was a third of the layout sweep's
+ * time, and in it no request was in flight). A page seen for the first time waits for
+ * 'networkidle', as its first requests were not counted.
+ */
+async function networkQuiet(page: Page, quietMs = 100) {
+  const requests = inFlight.get(page)
+  if (!requests) {
+    const started = new Set<Request>()
+    inFlight.set(page, started)
+    page.on('request', (request) => started.add(request))
+    page.on('requestfinished', (request) => started.delete(request))
+    page.on('requestfailed', (request) => started.delete(request))
+    await page.waitForLoadState('networkidle')
+    return
+  }
+  const deadline = Date.now() + 30_000
+  let quietSince = Date.now()
+  while (Date.now() - quietSince < quietMs) {
+    if (requests.size > 0) quietSince = Date.now()
+    if (Date.now() > deadline)
+      throw new Error(
+        `${page.url()} is still loading ${[...requests].map((r) => r.url()).join(', ')}`,
+      )
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
 }
 
 /**
