@@ -80,7 +80,7 @@ for (const viewport of VIEWPORTS) {
     await withCart(page)
     const report: string[] = []
     for (const path of PAGES) {
-      await useSystemTheme(page, 'light')
+      await page.emulateMedia({ colorScheme: 'light' })
       await page.goto(path)
       // The scan sees the page idle, its carousels set up, as a shopper does.
       await settle(page)

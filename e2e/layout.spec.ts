@@ -29,13 +29,20 @@ for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport)
     const { width } = viewport
     const problems: string[] = []
+    // The address of the page on screen, settled and left as it loaded (no scene opened on it):
+    // a scene on the same address opens over it instead of loading it again.
+    let untouched: string | undefined
     for (const scene of SCENES) {
       if (scene.at && !scene.at(width)) continue
       await test.step(scene.name, async () => {
-        await useSystemTheme(page, 'light')
-        await page.goto(scene.path)
-        await settle(page)
+        if (untouched === scene.path) await useSystemTheme(page, 'light')
+        else {
+          await page.emulateMedia({ colorScheme: 'light' })
+          await page.goto(scene.path)
+          await settle(page)
+        }
         await scene.open?.(page, width)
+        untouched = scene.open ? undefined : scene.path
         for (const theme of ['light', 'dark'] as const) {
           await useSystemTheme(page, theme)
           const found = await layoutProblems(page, { touchTargets: width <= PHONE_MAX })

@@ -37,7 +37,7 @@ for (const viewport of VIEWPORTS) {
     await page.emulateMedia({ reducedMotion: 'reduce' })
     for (const scene of SCENES) {
       await test.step(scene.name, async () => {
-        await useSystemTheme(page, 'light')
+        await page.emulateMedia({ colorScheme: 'light' })
         await page.goto(scene.path)
         await settle(page)
         await scene.open?.(page, viewport.width)

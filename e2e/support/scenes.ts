@@ -35,12 +35,16 @@ const expandAll = async (page: Page, scope = page.locator('body')) => {
 
 export const SCENES: Scene[] = [
   { name: 'home', path: '/' },
-  { name: 'all products', path: '/products' },
-  { name: 'category listing', path: '/products/womens-shoes' },
   {
-    name: 'listing with filters applied',
-    path: '/products?brand=%5B%22apple%22%2C%22samsung%22%5D&rating=%5B4%5D&sort=price-asc',
+    name: 'account modal',
+    overlay: true,
+    path: '/',
+    open: async (page) => {
+      await page.getByRole('banner').getByRole('button', { name: 'Account' }).click()
+      await expect(page.getByRole('dialog').getByRole('heading', { level: 2 })).toBeVisible()
+    },
   },
+  { name: 'all products', path: '/products' },
   {
     name: 'filter panel open',
     overlay: true,
@@ -53,6 +57,11 @@ export const SCENES: Scene[] = [
         page.locator('aside').filter({ has: page.getByRole('heading', { name: /^Filter/ }) }),
       )
     },
+  },
+  { name: 'category listing', path: '/products/womens-shoes' },
+  {
+    name: 'listing with filters applied',
+    path: '/products?brand=%5B%22apple%22%2C%22samsung%22%5D&rating=%5B4%5D&sort=price-asc',
   },
   { name: 'product', path: '/product/1' },
   // Sizes and colours (rules.md § Options and variants): 11 sold out in Brown.
@@ -98,15 +107,6 @@ export const SCENES: Scene[] = [
   })),
   { name: '/category (redirects to all products)', path: '/category' },
   { name: 'not found', path: '/no-such-page' },
-  {
-    name: 'account modal',
-    overlay: true,
-    path: '/',
-    open: async (page) => {
-      await page.getByRole('banner').getByRole('button', { name: 'Account' }).click()
-      await expect(page.getByRole('dialog').getByRole('heading', { level: 2 })).toBeVisible()
-    },
-  },
   {
     name: 'phone menu',
     overlay: true,
