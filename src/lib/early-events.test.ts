@@ -136,6 +136,16 @@ describe('once the app has taken the page over', () => {
     expect(seen).toEqual([])
   })
 
+  it('gives a control its events a step after it is found hydrated, once its component’s effects have run', async () => {
+    // A form library subscribes to its state in an effect: a field left before that shows nothing.
+    const username = element<HTMLInputElement>('username')
+    username.dispatchEvent(new FocusEvent('focusout', { bubbles: true }))
+    const released = release()
+    expect(seen).toEqual([])
+    await released
+    expect(seen).toEqual(['focusout:username'])
+  })
+
   it('drops a tap whose control is gone (the app rendered another page)', async () => {
     element('save').click()
     element('add').click()

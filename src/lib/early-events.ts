@@ -119,11 +119,21 @@ export function releaseEarlyEvents({
       early.r = 0
     }
   }
+  // A control React has just hydrated has its handlers, but its component's effects may not have
+  // run yet: a form library subscribes to its own state there, and a field left before that shows
+  // no message. So a control takes its events from the step after the one that found it hydrated.
+  const seenHydrated = new WeakSet<Element>()
+  const ready = (el: Element) => {
+    if (!hydrated(el)) return false
+    if (seenHydrated.has(el)) return true
+    seenHydrated.add(el)
+    return false
+  }
   return new Promise((resolve) => {
     const step = () => {
       const late = performance.now() > deadline
       for (let next = early.q[0]; next; next = early.q[0]) {
-        if (next.el.isConnected && !late && !hydrated(next.el)) break
+        if (next.el.isConnected && !late && !ready(next.el)) break
         early.q.shift()
         replay(next)
       }
