@@ -4,77 +4,10 @@ import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
 import type { LoginAttemptLog } from '../auth/login-throttle.ts'
 import type { SessionRecord, SessionStore } from '../auth/sessions.ts'
 import { TakenError, USER_FIELDS, type NewUser, type UserStore } from '../users/user-store.ts'
-import type { Migration, Storage } from './storage.ts'
-import { changedFields, COLUMNS, fromRow, keyedNames, type UserRow } from './user-rows.ts'
+import { migrate, transaction } from './sqlite-schema.ts'
+import type { Storage } from './storage.ts'
+import { changedFields, COLUMNS, fromRow, type UserRow } from './user-rows.ts'
 import { usernameKey } from '../users/username.ts'
-
-/** A migration with, after its SQL, a step of code (a column filled in from the others). */
-interface SqliteMigration extends Migration {
-  then?: (db: DatabaseSync) => void
-}
-
-/** Versioned by `PRAGMA user_version`. Version 1 is the table every earlier release created. */
-const MIGRATIONS: readonly SqliteMigration[] = [
-  {
-    version: 1,
-    name: 'users',
-    sql: `
-      CREATE TABLE IF NOT EXISTS users (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        username TEXT NOT NULL UNIQUE COLLATE NOCASE,
-        email TEXT NOT NULL UNIQUE COLLATE NOCASE,
-        password_hash TEXT NOT NULL,
-        first_name TEXT NOT NULL,
-        last_name TEXT NOT NULL,
-        maiden_name TEXT NOT NULL DEFAULT '',
-        gender TEXT NOT NULL DEFAULT '',
-        phone TEXT NOT NULL DEFAULT '',
-        birth_date TEXT NOT NULL DEFAULT '',
-        role TEXT NOT NULL DEFAULT 'user',
-        address TEXT NOT NULL DEFAULT '{}'
-      ) STRICT`,
-  },
-  {
-    version: 2,
-    name: 'login attempts',
-    sql: `
-      CREATE TABLE login_attempts (
-        username TEXT NOT NULL,
-        at INTEGER NOT NULL
-      ) STRICT;
-      CREATE INDEX login_attempts_by_username ON login_attempts (username, at);
-      CREATE INDEX login_attempts_by_time ON login_attempts (at)`,
-  },
-  {
-    version: 3,
-    name: 'user name keys',
-    sql: 'ALTER TABLE users ADD COLUMN username_key TEXT',
-    then(db) {
-      const rows = db.prepare('SELECT id, username FROM users ORDER BY id').all() as {
-        id: number
-        username: string
-      }[]
-      const set = db.prepare('UPDATE users SET username_key = ? WHERE id = ?')
-      for (const [id, key] of keyedNames(rows)) set.run(key, id)
-      db.exec('CREATE UNIQUE INDEX users_by_username_key ON users (username_key)')
-    },
-  },
-  {
-    version: 4,
-    name: 'sessions',
-    sql: `
-      CREATE TABLE sessions (
-        id TEXT PRIMARY KEY,
-        user_id INTEGER NOT NULL,
-        refresh_id TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        expires_at INTEGER NOT NULL,
-        ended_at INTEGER
-      ) STRICT;
-      CREATE INDEX sessions_by_user ON sessions (user_id);
-      CREATE INDEX sessions_by_expiry ON sessions (expires_at)`,
-  },
-]
 
 interface SessionRow {
   id: string
@@ -93,34 +26,6 @@ const sessionFromRow = (row: SessionRow): SessionRecord => ({
   expiresAt: Number(row.expires_at),
   endedAt: row.ended_at === null ? null : Number(row.ended_at),
 })
-
-/** In one transaction: run `work`, commit; roll back on a throw. */
-function transaction<T>(db: DatabaseSync, work: () => T): T {
-  db.exec('BEGIN IMMEDIATE')
-  try {
-    const result = work()
-    db.exec('COMMIT')
-    return result
-  } catch (error) {
-    db.exec('ROLLBACK')
-    throw error
-  }
-}
-
-/** Applies the missing migrations in one write transaction, so a second process waits for them. */
-function migrate(db: DatabaseSync): void {
-  transaction(db, () => {
-    const { user_version: current } = db.prepare('PRAGMA user_version').get() as {
-      user_version: number
-    }
-    for (const migration of MIGRATIONS) {
-      if (migration.version <= current) continue
-      db.exec(migration.sql)
-      migration.then?.(db)
-      db.exec(`PRAGMA user_version = ${migration.version}`)
-    }
-  })
-}
 
 /** The column a UNIQUE failure names, e.g. `UNIQUE constraint failed: users.email`. */
 function asTaken(error: unknown): unknown {
