@@ -34,9 +34,9 @@ export default defineConfig({
   snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
   use: {
     baseURL,
-    // A failed test keeps its trace's action log, console and network. The trace's DOM snapshots
-    // and screencast made every test about a third slower, so they are left to `--trace on`, for
-    // chasing a failure (docs/testing.md).
+    // A failed test keeps its screenshot, its page's ARIA snapshot and a trace of its actions. The
+    // trace's DOM snapshots, network and screencast made every test about a third slower, so they
+    // are left to `--trace on`, for chasing a failure (docs/testing.md).
     trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
     screenshot: 'only-on-failure',
   },
