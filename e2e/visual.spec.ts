@@ -31,7 +31,7 @@ const VIEWPORTS = [
 
 for (const viewport of VIEWPORTS) {
   test(`pages look as approved at ${viewport.width} px, light and dark`, async ({ page }) => {
-    // Ten pages and two pictures of each: about 30 s measured.
+    // Ten pages and two pictures of each: 17-25 s measured.
     test.setTimeout(90_000)
     await page.setViewportSize(viewport)
     await page.emulateMedia({ reducedMotion: 'reduce' })

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test'
-import { DESKTOP_MIN } from './settle.ts'
+import { DESKTOP_MIN, drawAllContent } from './settle.ts'
 import { fillCard } from './shopper-state.ts'
 
 /**
@@ -145,20 +145,15 @@ export const fileName = (name: string) => name.replace(/\W+/g, '-').replace(/^-|
  */
 export async function readyForPicture(page: Page, scene: Scene) {
   await page.mouse.move(0, 0)
+  await drawAllContent(page)
   await page.evaluate(async (keepFocus) => {
     if (!keepFocus) (document.activeElement as HTMLElement | null)?.blur()
     window.scrollTo(0, 0)
     // At the top, a sticky panel (header, order summary) sits where it would sit anyway. Drawn in
     // place, its text no longer lands on a compositor layer whose sub-pixel offset depends on how
     // the page was scrolled before, which changed a few hundred pixels from run to run.
-    // Content the browser skips away from the screen (`content-visibility: auto`: the cards and
-    // the footer) is drawn: Chromium's capture of the whole page leaves it blank, where a shopper
-    // scrolling to it sees it drawn as it comes near.
-    for (const element of document.querySelectorAll<HTMLElement>('*')) {
-      const style = getComputedStyle(element)
-      if (style.position === 'sticky') element.style.position = 'static'
-      if (style.contentVisibility === 'auto') element.style.contentVisibility = 'visible'
-    }
+    for (const element of document.querySelectorAll<HTMLElement>('*'))
+      if (getComputedStyle(element).position === 'sticky') element.style.position = 'static'
     await new Promise((resolve) => requestAnimationFrame(() => resolve(null)))
   }, scene.keepsFocus ?? false)
   return { fullPage: !scene.overlay, animations: 'disabled' as const }

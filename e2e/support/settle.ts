@@ -161,15 +161,12 @@ async function networkQuiet(page: Page, quietMs = 100) {
 }
 
 /**
- * The system's theme as `theme`, and the open page in it once its colours have settled: with no
- * theme of their own chosen, the app follows the system's as it changes (features/theme), so a
- * page is checked in both themes without a second load.
+ * Has the page draw all of its content from now on, also what the browser skips away from the
+ * screen (`content-visibility: auto`: the cards, the footer) until it comes near, as a shopper
+ * scrolling to it sees it drawn. Checkers read it as it is drawn: its colours after a theme switch,
+ * its pixels in a whole-page picture (Chromium's capture beyond the screen leaves it blank).
  */
-export async function useSystemTheme(page: Page, theme: 'light' | 'dark') {
-  // Content the browser skips away from the screen (`content-visibility: auto`: the footer, the
-  // cards) keeps its old colours until it is next drawn, and changes them then: a checker that
-  // scrolls to it, as axe does, read the old theme's in 10 of 40 runs on a busy machine. The
-  // checked page draws all of its content, so every colour changes with the theme.
+export async function drawAllContent(page: Page) {
   await page.evaluate(() => {
     if (document.getElementById('e2e-draw-all')) return
     const style = document.createElement('style')
@@ -177,6 +174,17 @@ export async function useSystemTheme(page: Page, theme: 'light' | 'dark') {
     style.textContent = '* { content-visibility: visible !important; }'
     document.head.append(style)
   })
+}
+
+/**
+ * The system's theme as `theme`, and the open page in it once its colours have settled: with no
+ * theme of their own chosen, the app follows the system's as it changes (features/theme), so a
+ * page is checked in both themes without a second load.
+ */
+export async function useSystemTheme(page: Page, theme: 'light' | 'dark') {
+  // Skipped content keeps its old colours until it is next drawn, and changes them then: a checker
+  // that scrolls to it, as axe does, read the old theme's in 10 of 40 runs on a busy machine.
+  await drawAllContent(page)
   await page.emulateMedia({ colorScheme: theme })
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
   // The colours' transitions into the new theme jump to their end: each one finished can start

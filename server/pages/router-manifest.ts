@@ -92,8 +92,8 @@ export function withInlineCss<M extends RouterManifest>(manifest: M, clientDir: 
  * once the page has painted (`startApp`, src/start-app.script.ts): the entry script becomes those
  * lines, given the entry's attributes as `data-entry`, and the entry joins the route's chunks as a
  * `<link rel="modulepreload" fetchpriority="low">` in the head, so the browser fetches and
- * compiles the app while it paints the HTML and runs nothing before the first paint (decisions.md § Server rendering, taps before takeover; the figures are in
- * docs/performance.md). The route's stylesheets, which the page has inline, go into a JSON block
+ * compiles the app while it paints the HTML and runs nothing before the first paint (decisions.md
+ * § Server rendering, taps before takeover; the figures are in docs/performance.md). The route's stylesheets, which the page has inline, go into a JSON block
  * those lines read (`data-assets`) and name as disabled links: that is how Vite's loader knows the
  * page has them, where it would fetch each again and restyle the page.
  */

@@ -33,7 +33,7 @@ export interface PageInfo {
   /** More link-preview properties: `product:price:amount` and the like. */
   properties?: readonly (readonly [property: string, content: string])[]
   /**
-   * schema.org objects (lib/structured-data.ts), for crawlers: they read the server's HTML, so the
+   * schema.org objects (structured-data.ts), for crawlers: they read the server's HTML, so the
    * browser's build leaves them out (`import.meta.env.SSR`), and the page's own stay in the document
    * the server sent until the shopper moves on (Document removes them then).
    */

@@ -37,8 +37,6 @@ async function apiProduct(id: number): Promise<ApiProduct> {
   return (await res.json()) as ApiProduct
 }
 
-/** Every request the app makes to the API during this test, as path + query. */
-
 /** jsdom has no layout: make the photo grid report a height, and the window its own. */
 function stubLayout({ gridHeight, windowHeight }: { gridHeight: number; windowHeight: number }) {
   const scrollHeight = vi
