@@ -1,7 +1,6 @@
 import { JSDOM, VirtualConsole } from 'jsdom'
 import jsonld from 'jsonld'
 import { describe, expect, it, vi } from 'vitest'
-import { pngSize } from '../testing/png.ts'
 import EARLY_EVENTS_SCRIPT from './lib/early-events.script.ts?inline-script'
 import START_APP_SCRIPT from './start-app.script.ts?inline-script'
 import { summary } from './lib/head/rules.ts'
@@ -11,7 +10,8 @@ import { setUpTestSite } from './test/test-site.ts'
 
 /**
  * The pages as the server sends them, before any script runs: each route's head (its head(), from
- * its loader's data), its status (notFound() is a 404), and the site's documents for crawlers.
+ * its loader's data) and its status (notFound() is a 404). The site's documents for crawlers are in
+ * site-documents.ssr.test.ts, the link previews in link-previews.ssr.test.ts.
  */
 
 const { api, site, page } = setUpTestSite()
@@ -554,80 +554,5 @@ describe('other pages', () => {
     )
     expect(meta('og:url')).toBe('https://shop.example/product/2')
     expect(ofType(jsonLd, 'Product')?.url).toBe('https://shop.example/product/2')
-  })
-})
-
-describe('the sitemap and robots.txt', () => {
-  it('lists home, the listings, every category and every product, with their dates', async () => {
-    const response = await site().request('http://shop.test/sitemap.xml')
-    expect(response.status).toBe(200)
-    expect(response.headers.get('Content-Type')).toBe('application/xml; charset=utf-8')
-    const { document } = new JSDOM(await response.text(), { contentType: 'application/xml' }).window
-    expect(document.querySelector('parsererror')).toBeNull()
-    const entries = new Map(
-      [...document.getElementsByTagName('url')].map((url) => [
-        url.getElementsByTagName('loc')[0]?.textContent,
-        url.getElementsByTagName('lastmod')[0]?.textContent,
-      ]),
-    )
-    const { products } = (await (
-      await api().app.request('/api/products?limit=0&select=id,meta')
-    ).json()) as { products: { id: number; meta: { updatedAt: string } }[] }
-    const categories = (await (await api().app.request('/api/products/categories')).json()) as {
-      slug: string
-    }[]
-    expect(products.length).toBeGreaterThan(100)
-    for (const { id, meta } of products)
-      expect(entries.get(`http://shop.test/product/${id}`), `product ${id}`).toBe(meta.updatedAt)
-    for (const { slug } of categories)
-      expect(entries.has(`http://shop.test/products/${slug}`), slug).toBe(true)
-    for (const path of ['/', '/products', '/customer-service/returns'])
-      expect(entries.has(`http://shop.test${path}`), path).toBe(true)
-    expect(entries.size).toBe(2 + categories.length + products.length + 4)
-  })
-
-  it("robots.txt keeps crawlers out of the shopper's pages and the API, and names the sitemap", async () => {
-    const text = await (
-      await site({ siteUrl: 'https://shop.example' }).request('/robots.txt')
-    ).text()
-    for (const path of ['/cart', '/checkout', '/myaccount', '/order-confirmation', '/api/'])
-      expect(text).toContain(`Disallow: ${path}\n`)
-    expect(text).toMatch(/^User-agent: \*$/m)
-    expect(text).toContain('Sitemap: https://shop.example/sitemap.xml')
-  })
-})
-
-describe('link previews', () => {
-  it.each([
-    ['/', 'site.png', 'Meridian'],
-    ['/products', 'site.png', 'Meridian'],
-    ['/products/laptops', 'categories/laptops.png', 'Laptops'],
-    ['/product/109', 'products/109.png', 'Leather Oxford Dress Shoes'],
-    ['/search?q=phone', 'site.png', 'Meridian'],
-    ['/customer-service/warranty', 'site.png', 'Meridian'],
-  ])(
-    '%s: a 1200 × 630 PNG the site serves, its size, its alt text and the locale',
-    async (path, image, alt) => {
-      const { meta } = await page(path)
-      const url = `http://shop.test/api/images/previews/${image}`
-      expect(meta('og:image')).toBe(url)
-      expect(meta('og:image:width')).toBe('1200')
-      expect(meta('og:image:height')).toBe('630')
-      expect(meta('og:image:alt')).toBe(alt)
-      expect(meta('og:locale')).toBe('en_US')
-      expect(meta('twitter:card')).toBe('summary_large_image')
-      expect(meta('twitter:image')).toBe(url)
-      expect(meta('twitter:image:alt')).toBe(alt)
-      const picture = await site().request(url)
-      expect(picture.status).toBe(200)
-      expect(picture.headers.get('Content-Type')).toBe('image/png')
-      expect(pngSize(new Uint8Array(await picture.arrayBuffer()))).toEqual([1200, 630])
-    },
-  )
-
-  it('has none on a page that does not exist', async () => {
-    const { meta } = await page('/nope/nothing')
-    expect(meta('og:image')).toBeUndefined()
-    expect(meta('twitter:card')).toBe('summary')
   })
 })

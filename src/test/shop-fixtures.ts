@@ -3,7 +3,7 @@ import type { CartLine } from '../domain/cart/cart.schemas.ts'
 import { http } from 'msw'
 import { apiServer, testApi } from './api-server.ts'
 
-/** A product as the test API answers it (the fields the cart keeps). */
+/** A product as the test API answers it (the fields the cart keeps, and its photos). */
 export interface ApiProduct {
   id: number
   title: string
@@ -12,6 +12,7 @@ export interface ApiProduct {
   price: number
   discountPercentage: number
   thumbnail: string
+  images: string[]
   stock: number
   minimumOrderQuantity: number
 }
