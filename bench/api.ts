@@ -25,6 +25,7 @@ import {
   failures,
   JSON_POST,
   LOGIN_BODY,
+  MIXED_LOAD_ENV,
   mixedLoad,
   REGISTRATION_REQUESTS,
 } from '../testing/mixed-load.ts'
@@ -48,7 +49,7 @@ const tempDir = () => {
 /** Replicas of the server on their own ports, with the given storage settings. */
 async function startReplicas(count: number, env: Record<string, string>) {
   const replicas: ServerProcess[] = Array.from({ length: count }, () =>
-    startServerProcess({ DATA_DIR: tempDir(), DATABASE_URL: '', ...env }),
+    startServerProcess({ DATA_DIR: tempDir(), DATABASE_URL: '', ...MIXED_LOAD_ENV, ...env }),
   )
   const bases = await Promise.all(replicas.map((replica) => replica.url))
   const stop = async () => {

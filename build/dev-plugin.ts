@@ -89,7 +89,10 @@ export function apiMiddleware(runtime: Promise<ApiRuntime>, logger?: Promise<Log
   const site = Promise.all([runtime, logger]).then(([api, log]) =>
     createSite(api.app, undefined, { observability: { logger: log } }),
   )
-  const listener = getRequestListener(async (request) => (await site).fetch(request))
+  // The Node bindings go along: the limits count each client by its socket's address.
+  const listener = getRequestListener(async (request, bindings) =>
+    (await site).fetch(request, bindings),
+  )
   return (req, res, next) => {
     const url = req.url ?? ''
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'))

@@ -6,7 +6,7 @@ import { MAX_BODY_BYTES } from './app.ts'
 import { HEALTH_TIMEOUT_MS } from './routes/health.ts'
 import { openSqliteStorage } from './storage/sqlite.ts'
 import { StorageUnavailableError, type Storage } from './storage/storage.ts'
-import { createTestApi, type TestApi } from '../testing/test-api.ts'
+import { createTestApi, TEST_CLIENT, type TestApi } from '../testing/test-api.ts'
 
 let api: TestApi
 beforeAll(async () => {
@@ -55,18 +55,61 @@ describe('general rules of the API', () => {
     }
   })
 
-  it('reads a body as JSON whatever its Content-Type, and an empty body as {}', async () => {
+  /** A POST with a body of bytes and the Content-Type given, or none. */
+  const post = (path: string, body: string, type: string | null) =>
+    api.app.request(
+      path,
+      {
+        method: 'POST',
+        body: new TextEncoder().encode(body),
+        headers: type ? { 'Content-Type': type } : {},
+      },
+      { client: TEST_CLIENT },
+    )
+
+  it('takes sign-in and registration as JSON only, so no foreign page can post them unasked', async () => {
     const credentials = JSON.stringify({ username: 'emilys', password: 'emilyspass' })
-    // Bytes go with no Content-Type; navigator.sendBeacon sends a string as text/plain.
-    for (const [body, type] of [
-      [new TextEncoder().encode(credentials), null],
-      [credentials, 'text/plain;charset=UTF-8'],
-      [credentials, 'application/x-www-form-urlencoded'],
-    ] as const) {
-      const headers = type ? { 'Content-Type': type } : undefined
-      const res = await api.app.request('/api/auth/login', { method: 'POST', body, headers })
-      expect(res.status, String(type)).toBe(200)
-    }
+    const registration = JSON.stringify({
+      email: 'form@example.com',
+      firstName: 'Form',
+      lastName: 'Posted',
+      username: 'formposted',
+      password: 'S3cret-pass',
+    })
+    // What a page on another site may send without a CORS preflight: a form, text/plain, bytes.
+    for (const type of [null, 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded'])
+      for (const [path, body] of [
+        ['/api/auth/login', credentials],
+        ['/api/users/add', registration],
+      ] as const) {
+        const res = await post(path, body, type)
+        expect(res.status, `${path} ${String(type)}`).toBe(415)
+        expect(await res.json()).toMatchObject({ message: 'Content-Type must be application/json' })
+      }
+    expect(
+      (await post('/api/auth/login', credentials, 'Application/JSON; charset=utf-8')).status,
+    ).toBe(200)
+    expect((await post('/api/users/add', registration, 'application/json')).status).toBe(201)
+    // A preflight from another site finds no CORS answer, so its browser never sends the JSON.
+    const preflight = await api.call('/api/auth/login', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://evil.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
+    })
+    expect(preflight.headers.get('Access-Control-Allow-Origin')).toBeNull()
+  })
+
+  it('reads a report as JSON whatever its Content-Type (sendBeacon sends text/plain), and an empty body as {}', async () => {
+    const report = JSON.stringify({
+      route: '/',
+      build: 'b1',
+      metrics: [{ name: 'LCP', value: 900 }],
+    })
+    for (const type of [null, 'text/plain;charset=UTF-8'])
+      expect((await post('/api/vitals', report, type)).status, String(type)).toBe(204)
     for (const body of ['', ' \n']) {
       const login = await api.call('/api/auth/login', { method: 'POST', body })
       expect(login.status).toBe(400)

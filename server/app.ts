@@ -12,6 +12,7 @@ import { createTokenService } from './auth/tokens.ts'
 import type { Catalogue } from './catalogue/catalogue.ts'
 import { inProcessSearch, type CatalogueSearch } from './catalogue/search-service.ts'
 import type { Clock } from './clock.ts'
+import { UnknownClientError } from './http/client-address.ts'
 import { RepresentationCache } from './http/representation-cache.ts'
 import { Refusal } from './http/refusal.ts'
 import { CACHE_PRIVATE } from './http/respond.ts'
@@ -27,6 +28,7 @@ import { productRoutes } from './routes/products.ts'
 import { telemetryRoutes } from './routes/telemetry.ts'
 import { userRoutes } from './routes/users.ts'
 import { StorageUnavailableError, type Storage } from './storage/storage.ts'
+import { createAccountLimits, type AccountLimits } from './users/account-limits.ts'
 import { createAccounts } from './users/accounts.ts'
 import { toPublicUser } from './users/public-user.ts'
 import type { UserRecord } from './users/user-store.ts'
@@ -48,6 +50,8 @@ export interface AppDeps {
   scryptCost?: ScryptCost
   /** The login throttle's limits (auth/login-throttle.ts); its defaults unless a test says. */
   throttleLimits?: Partial<ThrottleLimits>
+  /** What one address may do with accounts (users/account-limits.ts); defaults unless a test says. */
+  accountLimits?: Partial<AccountLimits>
   /** Origins allowed to call the API from another site (CORS); none by default. */
   corsOrigins?: readonly string[]
   /** Errors outside a request the site handed in (which brings its own, with its id). */
@@ -81,6 +85,7 @@ export function createApp({
   basePath = '/api',
   scryptCost,
   throttleLimits,
+  accountLimits,
   corsOrigins = [],
   logger,
   metrics,
@@ -101,6 +106,7 @@ export function createApp({
     decoyHash: hashPassword(randomBytes(16).toString('hex'), scryptCost),
   })
   const accounts = createAccounts(users, scryptCost)
+  const limits = createAccountLimits(storage.loginAttempts, clock, accountLimits)
   const originOf = (c: Context) => siteUrl ?? new URL(c.req.url).origin
   const present = (user: UserRecord, c: Context) =>
     toPublicUser(user, `${originOf(c)}${basePath}`, new Date(clock.now()))
@@ -155,7 +161,16 @@ export function createApp({
   )
   app.route(
     '/users',
-    userRoutes({ users, accounts, sessions, authenticate, checkPassword, present, metrics }),
+    userRoutes({
+      users,
+      accounts,
+      limits,
+      sessions,
+      authenticate,
+      checkPassword,
+      present,
+      metrics,
+    }),
   )
   app.route('/', telemetryRoutes({ metrics, logger, now: () => clock.now() }))
 
@@ -163,6 +178,10 @@ export function createApp({
   app.notFound((c) => c.json({ message: `Route not found: ${c.req.method} ${c.req.path}` }, 404))
   app.onError((error, c) => {
     const log = loggerOf(c.env, logger)
+    // A limit that counts per client met a request whose client it cannot tell: refused, never
+    // counted under one shared key, and logged, since it is the server's set-up that is wrong.
+    if (error instanceof UnknownClientError)
+      log.error({ path: c.req.path }, 'no client address for a request to a limited route')
     // A refusal thrown by a handler or by one of Hono's middlewares: its status, its message as
     // JSON, and the headers its response carries (a 429's Retry-After), but not its body's type.
     if (error instanceof HTTPException) {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { failures, mixedLoad, statuses } from '../testing/mixed-load.ts'
+import { failures, MIXED_LOAD_ENV, mixedLoad, statuses } from '../testing/mixed-load.ts'
 import { startServerProcess } from '../testing/server-process.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-load-'))
@@ -13,7 +13,7 @@ describe('the real server under a bounded mixed load on loopback', () => {
   // meant to be expensive. What it must do holds on any machine: every request answered, and
   // none refused but by throttling. How fast is `npm run bench:api`'s (its mixed-load budget).
   it('fails no request but by throttling', async () => {
-    const server = startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '' })
+    const server = startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', ...MIXED_LOAD_ENV })
     try {
       const base = await server.url
       await mixedLoad(base, 1) // warm-up: connections, JIT, cached answers

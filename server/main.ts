@@ -4,6 +4,7 @@ import { createLogger, flushLogs } from './observability/logger.ts'
 import { createMetrics } from './observability/metrics.ts'
 import { startApi } from './runtime.ts'
 import { createSite } from './site.ts'
+import type { NodeBindings } from './http/client-address.ts'
 import { apiFetcher, clientDirOf, loadAppServer } from './pages/app-server.ts'
 import { externalApiOrigins, readBuildEnv } from './pages/build-env.ts'
 
@@ -50,11 +51,12 @@ const site = createSite(api.app, app && { clientDir, app }, {
 let stopping = false
 
 /**
- * The site; once shutting down, each answer also closes its connection, so clients and load
+ * The site, given the request's Node bindings (its socket: the client's address, the port it came
+ * in on). Once shutting down, each answer also closes its connection, so clients and load
  * balancers holding keep-alive connections open new ones (to another replica) instead of waiting.
  */
-async function fetchSite(request: Request): Promise<Response> {
-  const response = await site.fetch(request)
+async function fetchSite(request: Request, bindings: NodeBindings): Promise<Response> {
+  const response = await site.fetch(request, bindings)
   if (!stopping) return response
   const closing = new Response(response.body, response)
   closing.headers.set('Connection', 'close')

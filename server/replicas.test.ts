@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { failures, mixedLoad, statuses } from '../testing/mixed-load.ts'
+import { nthAddress } from '../testing/from-address.ts'
+import { failures, MIXED_LOAD_ENV, mixedLoad, statuses } from '../testing/mixed-load.ts'
 import { startPostgresCluster, type PostgresCluster } from '../testing/postgres-cluster.ts'
 import { startServerProcess, type ServerProcess } from '../testing/server-process.ts'
 import { openPostgresStorage } from './storage/postgres.ts'
@@ -12,7 +13,9 @@ const SECRET = 'a-secret-both-replicas-share-of-48-characters!!'
 
 /**
  * Two `npm start` processes on two ports share one PostgreSQL and one JWT_SECRET, as replicas
- * behind a load balancer would: each with its own DATA_DIR, so nothing passes through files.
+ * behind a load balancer would: each with its own DATA_DIR, so nothing passes through files, and
+ * TRUST_PROXY, the balancer naming each shopper's address. One shopper signs in throughout;
+ * each registration is a shopper of its own (an address may register only a few accounts).
  */
 describe.runIf(WITH_POSTGRES)('two replicas on one PostgreSQL', () => {
   let cluster: PostgresCluster
@@ -24,7 +27,13 @@ describe.runIf(WITH_POSTGRES)('two replicas on one PostgreSQL', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'meridian-replica-'))
     dirs.push(dataDir)
     const replica = startServerProcess(
-      { DATABASE_URL: databaseUrl, JWT_SECRET: SECRET, DATA_DIR: dataDir, DATABASE_POOL_MAX: '5' },
+      {
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: SECRET,
+        DATA_DIR: dataDir,
+        DATABASE_POOL_MAX: '5',
+        ...MIXED_LOAD_ENV,
+      },
       { captureStderr: true },
     )
     running.push(replica)
@@ -33,12 +42,15 @@ describe.runIf(WITH_POSTGRES)('two replicas on one PostgreSQL', () => {
   let a: string
   let b: string
 
+  const SHOPPER = { 'X-Forwarded-For': '203.0.113.1' }
+  let newcomers = 0
   const call = (base: string, path: string, init?: CallInit) =>
-    fetch(`${base}/api${path}`, requestInit(init))
+    fetch(`${base}/api${path}`, requestInit({ ...init, headers: { ...SHOPPER, ...init?.headers } }))
   const login = (base: string, username: string, password: string) =>
     call(base, '/auth/login', { body: { username, password } })
   const register = (base: string, username: string, password = 'pass-word1') =>
     call(base, '/users/add', {
+      headers: { 'X-Forwarded-For': nthAddress(newcomers++) },
       body: {
         username,
         email: `${username}@example.com`,

@@ -1,4 +1,5 @@
 import autocannon, { type Options, type Result } from 'autocannon'
+import { nthAddress } from './from-address.ts'
 
 export const JSON_POST = {
   method: 'POST',
@@ -20,13 +21,19 @@ export const LOGIN_BODY = JSON.stringify({ username: 'emilys', password: 'emilys
 
 let registrations = 0
 
-/** Registrations, each of a new user (`load<pid>x<n>`, password `pass-word1`). */
+/**
+ * Registrations, each of a new user (`load<pid>x<n>`, password `pass-word1`) by a shopper of its
+ * own: from an address of its own as a proxy names it (`X-Forwarded-For`; the server runs with
+ * TRUST_PROXY), since an address may register only a few accounts an hour.
+ */
 export const REGISTRATION_REQUESTS: Options['requests'] = [
   {
     setupRequest: (request) => {
-      const name = `load${process.pid}x${registrations++}`
+      const n = registrations++
+      const name = `load${process.pid}x${n}`
       return {
         ...request,
+        headers: { ...request.headers, 'x-forwarded-for': nthAddress(n) },
         body: JSON.stringify({
           username: name,
           email: `${name}@example.com`,
@@ -39,6 +46,9 @@ export const REGISTRATION_REQUESTS: Options['requests'] = [
   },
 ]
 
+/** What a server under the mixed load is started with: behind a proxy, which names each shopper. */
+export const MIXED_LOAD_ENV = { TRUST_PROXY: 'true' }
+
 export interface MixedLoad {
   catalogue: Result
   logins: Result
@@ -48,7 +58,8 @@ export interface MixedLoad {
 /**
  * The API's three kinds of traffic at once, each on its own connections as browsers' would be:
  * 8 connections of catalogue reads, 2 of the demo shopper's logins, 2 of registrations (each a
- * new user). Used by server/load.test.ts, server/replicas.test.ts and `npm run bench:api`.
+ * new user, from an address of its own). Used by server/load.test.ts, server/replicas.test.ts
+ * and `npm run bench:api`, against servers started with TRUST_PROXY=true (`MIXED_LOAD_ENV`).
  */
 export async function mixedLoad(
   base: string,

@@ -1,8 +1,7 @@
-import { HTTPException } from 'hono/http-exception'
 import { afterEach, describe, expect, it } from 'vitest'
 import { verifyPassword } from '../server/auth/password.ts'
 import { TEST_SCRYPT } from './test-api.ts'
-import { createAccounts } from '../server/users/accounts.ts'
+import { createAccounts, TakenAnswer } from '../server/users/accounts.ts'
 import { DEMO_SHOPPER, seedUsers } from '../server/users/seed-users.ts'
 import { TakenError, type NewUser } from '../server/users/user-store.ts'
 import type { Storage } from '../server/storage/storage.ts'
@@ -181,9 +180,7 @@ export function describeStorageContract(name: string, harness: StorageHarness) {
       ])
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
       const [refused] = results.filter((result) => result.status === 'rejected')
-      expect(refused?.reason).toEqual(
-        new HTTPException(400, { message: 'Username already exists' }),
-      )
+      expect(refused?.reason).toEqual(new TakenAnswer('username'))
       expect(await a.users.count()).toBe(1)
     })
 

@@ -3,6 +3,7 @@ import { ManualClock } from './manual-clock.ts'
 import { findPostgresBin } from './postgres-cluster.ts'
 import { createApp, type AppDeps } from '../server/app.ts'
 import type { ScryptCost } from '../server/auth/password.ts'
+import type { NodeBindings } from '../server/http/client-address.ts'
 import { loadCatalogue, type Catalogue } from '../server/catalogue/catalogue.ts'
 import { createLogger, type LoggerOptions } from '../server/observability/logger.ts'
 import { openSqliteStorage } from '../server/storage/sqlite.ts'
@@ -20,8 +21,18 @@ export const WITH_POSTGRES = findPostgresBin() !== undefined || Boolean(process.
 /** Cheap hashing for tests only; production keeps DEFAULT_SCRYPT_COST. */
 export const TEST_SCRYPT: ScryptCost = { N: 2 ** 10, r: 8, p: 1 }
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256'
+/** The client a test's request comes from unless it says (an address reserved for documentation). */
+export const TEST_CLIENT = '192.0.2.1'
 
 let catalogue: Catalogue | undefined
+
+/**
+ * What @hono/node-server hands the site beside a request from `address` (its socket), for a site
+ * a test calls in-process: `site.request(path, init, connectionFrom('198.51.100.4'))`.
+ */
+export const connectionFrom = (address = TEST_CLIENT, localPort = 4173): NodeBindings => ({
+  incoming: { socket: { remoteAddress: address, localPort } },
+})
 
 export interface CallInit {
   method?: string
@@ -33,7 +44,7 @@ export interface CallInit {
   /** An access token, sent as `Authorization: Bearer`. */
   token?: string
   headers?: Record<string, string>
-  /** The address the request comes from (the login throttle counts by it); default 'unknown'. */
+  /** The address the request comes from (the limits count by it); default TEST_CLIENT. */
   client?: string
 }
 
@@ -55,6 +66,8 @@ export interface TestApi {
   users: UserStore
   /** GET/POST/… against the app, with a JSON body when given one. */
   call(path: string, init?: CallInit): Promise<Response>
+  /** A request answered by the app as if it came from TEST_CLIENT (as MSW hands one on). */
+  fetch(request: Request): Promise<Response>
 }
 
 /**
@@ -88,8 +101,9 @@ export async function createTestApi(
     users,
     call: (path, init) =>
       Promise.resolve(
-        app.request(path, requestInit(init), init?.client ? { client: init.client } : undefined),
+        app.request(path, requestInit(init), { client: init?.client ?? TEST_CLIENT }),
       ),
+    fetch: (request) => Promise.resolve(app.fetch(request, { client: TEST_CLIENT })),
   }
 }
 

@@ -49,11 +49,17 @@ export const DEFAULT_LIMITS: ThrottleLimits = {
 const PAIR_MESSAGE = 'Too many failed login attempts, please try again later'
 const ADDRESS_MESSAGE = 'Too many failed login attempts from this address, please try again later'
 
+/**
+ * How long the log keeps an attempt: the longest window any limit counting in it uses (the
+ * account limits' hour, users/account-limits.ts). The throttle sweeps older ones.
+ */
+export const ATTEMPTS_KEPT_MS = 60 * 60_000
+
 /** How long a challenge may be answered. */
 const CHALLENGE_TTL_MS = 2 * 60_000
 
 /** A sign-in refused for now: its status, message, when to come back, and a challenge to answer. */
-export type Refusal = {
+export type ThrottleRefusal = {
   status: 429
   message: string
   retryAfterSeconds: number
@@ -128,14 +134,14 @@ export class LoginThrottle {
    * Starts an attempt for `username` from `client`: the attempt, to be told whether it succeeded,
    * or a refusal for now. It counts as a failure unless `succeeded` is called.
    */
-  async begin(username: string, client: string, proof?: Proof): Promise<Attempt | Refusal> {
+  async begin(username: string, client: string, proof?: Proof): Promise<Attempt | ThrottleRefusal> {
     const { windowMs, perAccountAndAddress, perAddress } = this.#limits
     const now = this.#clock.now()
     const since = now - windowMs
     // Attempts of names never tried again would stay for ever: sweep them once a window.
     if (now - this.#prunedAt >= windowMs) {
       this.#prunedAt = now
-      await this.#log.prune(since)
+      await this.#log.prune(now - Math.max(windowMs, ATTEMPTS_KEPT_MS))
     }
     const account = usernameKey(username)
     const keys = {

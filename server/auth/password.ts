@@ -18,24 +18,54 @@ export const DEFAULT_SCRYPT_COST: ScryptCost = { N: 2 ** 14, r: 8, p: 1 }
  * logins would take every core and stall the event loop, and with it every catalogue answer.
  * One core's worth is left for everything else.
  */
-const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1)
-let running = 0
-const waiting: (() => void)[] = []
+export const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1)
 
-async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve))
+/**
+ * Which hashes go first when all slots are taken: a sign-in (checking a password) before the new
+ * passwords waiting (registrations, password changes), so a burst of registrations makes a
+ * sign-in wait for the hashes already running and one new password at most, not for the whole
+ * queue (decisions.md § Operations). While both wait they take turns: a stream of sign-ins never
+ * starves registrations either.
+ */
+export type HashPriority = 'sign-in' | 'new-password'
+const SIGN_INS_PER_NEW_PASSWORD = 1
+
+let running = 0
+let signInsInARow = 0
+const waiting: Record<HashPriority, (() => void)[]> = { 'sign-in': [], 'new-password': [] }
+
+/** The next hash waiting to run, by priority. */
+function nextWaiting(): (() => void) | undefined {
+  const newPasswordsDue = signInsInARow >= SIGN_INS_PER_NEW_PASSWORD
+  if (waiting['sign-in'].length > 0 && !(newPasswordsDue && waiting['new-password'].length > 0)) {
+    signInsInARow++
+    return waiting['sign-in'].shift()
+  }
+  signInsInARow = 0
+  return waiting['new-password'].shift()
+}
+
+async function withHashSlot<T>(priority: HashPriority, work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES)
+    await new Promise<void>((resolve) => waiting[priority].push(resolve))
   running++
   try {
     return await work()
   } finally {
     running--
-    waiting.shift()?.()
+    nextWaiting()?.()
   }
 }
 
-function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  cost: ScryptCost,
+  priority: HashPriority,
+): Promise<Buffer> {
   const options: ScryptOptions = { ...cost, maxmem: 256 * cost.N * cost.r }
   return withHashSlot(
+    priority,
     () =>
       new Promise((resolve, reject) => {
         scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
@@ -48,7 +78,7 @@ function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffe
 /** `scrypt$N$r$p$salt$key`, so the cost can be raised later without breaking stored hashes. */
 export async function hashPassword(password: string, cost = DEFAULT_SCRYPT_COST): Promise<string> {
   const salt = randomBytes(16)
-  const key = await derive(password, salt, cost)
+  const key = await derive(password, salt, cost, 'new-password')
   return [
     'scrypt',
     cost.N,
@@ -63,10 +93,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, N, r, p, salt, key] = stored.split('$')
   if (scheme !== 'scrypt' || !salt || !key) return false
   const expected = Buffer.from(key, 'base64url')
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), {
-    N: Number(N),
-    r: Number(r),
-    p: Number(p),
-  })
+  const cost = { N: Number(N), r: Number(r), p: Number(p) }
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), cost, 'sign-in')
   return sameBytes(actual, expected)
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { createSite } from '../site.ts'
 import { parsePrometheus, sampleValue } from '../../testing/prometheus.ts'
-import { capturedLogs, createTestApi, requestInit, type CallInit } from '../../testing/test-api.ts'
+import {
+  capturedLogs,
+  connectionFrom,
+  createTestApi,
+  requestInit,
+  type CallInit,
+} from '../../testing/test-api.ts'
 import { createMetrics } from './metrics.ts'
 
 /** The site's front with its logs caught, one parsed object per line. */
@@ -16,9 +22,9 @@ async function observedSite({
     observability: { logger, metrics, trustProxy, metricsToken },
   })
   const call = (path: string, init?: CallInit) =>
-    Promise.resolve(site.request(path, requestInit(init)))
+    Promise.resolve(site.request(path, requestInit(init), connectionFrom(init?.client)))
   const requestLines = () => lines.filter((line) => line.msg === 'request')
-  return { api, call, lines, raw, requestLines, metrics }
+  return { api, site, call, lines, raw, requestLines, metrics }
 }
 
 describe('request logs (pino)', () => {
@@ -113,6 +119,26 @@ describe('request logs (pino)', () => {
       headers: '[headers not logged]',
       username: 'emilys',
     })
+  })
+
+  it('refuses, and logs, a limited request whose client it cannot tell, rather than pool it', async () => {
+    const { site, lines } = await observedSite()
+    // No socket handed in: no address to count the sign-in under.
+    const res = await site.request(
+      '/api/auth/login',
+      requestInit({ body: { username: 'emilys', password: 'x' } }),
+    )
+    expect(res.status).toBe(500)
+    expect(await res.json()).toMatchObject({
+      message: 'The server could not tell where this request came from',
+    })
+    expect(
+      lines.find(
+        (line) =>
+          line.level === 'error' &&
+          line.msg === 'no client address for a request to a limited route',
+      ),
+    ).toMatchObject({ path: '/api/auth/login' })
   })
 
   it('logs an unexpected error with its stack and the request id', async () => {

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { requestId } from 'hono/request-id'
+import { clientOfRequest, type NodeBindings } from '../http/client-address.ts'
 import { matchedRoutes } from 'hono/route'
 import { fallbackLogger, type Logger } from './logger.ts'
 import type { Metrics } from './metrics.ts'
@@ -15,7 +15,10 @@ export interface RequestRecord {
   id: string
   logger: Logger
   route?: string
-  /** Who sent it, for rate limits: the socket's address, or a trusted proxy's X-Forwarded-For. */
+  /**
+   * Who sent it, for the limits that count per client (server/http/client-address.ts): the
+   * socket's address, or a trusted proxy's X-Forwarded-For; by its /64 for IPv6.
+   */
   client?: string
 }
 
@@ -28,7 +31,10 @@ declare module 'hono' {
 export interface ObserveOptions {
   logger: Logger
   metrics: Metrics
-  /** TRUST_PROXY: take the request id a proxy sends in X-Request-Id instead of making one. */
+  /**
+   * TRUST_PROXY: take the request id a proxy sends in X-Request-Id instead of making one, and the
+   * client's address it forwards in X-Forwarded-For instead of the socket's.
+   */
   trustProxy: boolean
 }
 
@@ -46,7 +52,12 @@ export function observeRequests({ logger, metrics, trustProxy }: ObserveOptions)
   // Ours: the id on every answer, also those not made through `c` (the API's, delegated whole).
   const assignId: MiddlewareHandler = async (c, next) => {
     const id = c.get('requestId')
-    c.set('record', new Record(id, logger, () => clientOf(c, trustProxy)))
+    c.set(
+      'record',
+      new ObservedRequest(id, logger, () =>
+        clientOfRequest(c, trustProxy, c.env as NodeBindings | undefined),
+      ),
+    )
     await next()
     // On the answer itself: Hono's c.header() after the answer is made copies the whole Response.
     try {
@@ -110,7 +121,7 @@ export function observeRequests({ logger, metrics, trustProxy }: ObserveOptions)
  * A request's record. Its logger (a pino child, not free) is made only when an error is logged,
  * and its client's address only looked up for a route that limits by client.
  */
-class Record implements RequestRecord {
+class ObservedRequest implements RequestRecord {
   route?: string
   readonly id: string
   readonly #root: Logger
@@ -132,18 +143,6 @@ class Record implements RequestRecord {
 /** The logger of the request an API handler serves (its id on every line), else `logger`. */
 export const loggerOf = (record: Partial<RequestRecord> | undefined, logger?: Logger): Logger =>
   record?.logger ?? logger ?? fallbackLogger()
-
-/** The sender's address: a trusted proxy's first X-Forwarded-For entry, else the socket's. */
-function clientOf(c: Context, trustProxy: boolean): string | undefined {
-  const forwarded = trustProxy ? c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() : undefined
-  if (forwarded) return forwarded
-  try {
-    return getConnInfo(c).remote.address
-  } catch {
-    // No socket (a request handed in-process, as tests do).
-    return undefined
-  }
-}
 
 /** The route pattern a request matched, as its handlers recorded it. */
 const routeOf = (c: Context) => c.get('record')?.route ?? 'unmatched'

@@ -7,6 +7,7 @@ import type { SessionRecord, Sessions } from '../auth/sessions.ts'
 import type { TokenService } from '../auth/tokens.ts'
 import type { Clock } from '../clock.ts'
 import { bearerToken, jsonBody } from '../http/body.ts'
+import { requireClient } from '../http/client-address.ts'
 import type { Metrics } from '../observability/metrics.ts'
 import { loggerOf, type RequestRecord } from '../observability/request-log.ts'
 import type { PublicUser } from '../users/public-user.ts'
@@ -86,10 +87,6 @@ export interface AuthDeps {
 
 type Env = { Bindings: Partial<RequestRecord> }
 
-/** The address a request came from, for the login throttle (the socket's, or a trusted proxy's). */
-export const clientOf = (c: { env: Partial<RequestRecord> | undefined }) =>
-  c.env?.client ?? 'unknown'
-
 export function authRoutes({
   users,
   tokens,
@@ -121,7 +118,7 @@ export function authRoutes({
     .post('/login', jsonBody(loginSchema), async (c) => {
       const { username, password, expiresInMins: minutes, proof } = c.req.valid('json')
       const user = await checkPassword(
-        { username, password, client: clientOf(c), proof },
+        { username, password, client: requireClient(c), proof },
         'Invalid credentials',
       )
       const session = await sessions.open(user.id)
@@ -145,7 +142,9 @@ export function authRoutes({
     })
     .post(
       '/refresh',
-      jsonBody(refreshSchema, (message) => (message === REFRESH_TOKEN_REQUIRED ? 401 : 400)),
+      jsonBody(refreshSchema, {
+        statusOf: (message) => (message === REFRESH_TOKEN_REQUIRED ? 401 : 400),
+      }),
       async (c) => {
         const { refreshToken, expiresInMins: minutes } = c.req.valid('json')
         const claims = tokens.verify(refreshToken, 'refresh')

@@ -5,6 +5,7 @@ import { createMiddleware } from 'hono/factory'
 import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
 import { jsonBody } from '../http/body.ts'
+import { requireClient } from '../http/client-address.ts'
 import type { Logger } from '../observability/logger.ts'
 import type { Metrics } from '../observability/metrics.ts'
 import { loggerOf, type RequestRecord } from '../observability/request-log.ts'
@@ -83,7 +84,7 @@ export function telemetryRoutes({ metrics, logger, now }: TelemetryDeps) {
   const limited = () => {
     const allow = createRateLimit(now)
     return createMiddleware<Env>(async (c, next) => {
-      const waitMs = allow(c.env?.client ?? 'unknown')
+      const waitMs = allow(requireClient(c))
       if (waitMs > 0)
         throw new HTTPException(429, {
           message: 'Too many reports, please slow down',
@@ -101,17 +102,29 @@ export function telemetryRoutes({ metrics, logger, now }: TelemetryDeps) {
     })
 
   return new Hono<Env>()
-    .post('/vitals', capped(4096), limited(), jsonBody(vitalsSchema), (c) => {
-      const report = c.req.valid('json')
-      for (const { name, value } of report.metrics)
-        metrics?.vitals.observe(report.route, name, value)
-      if (report.early !== undefined) metrics?.vitals.early(report.route, report.early)
-      return c.body(null, 204)
-    })
-    .post('/client-errors', capped(8192), limited(), jsonBody(clientErrorSchema), (c) => {
-      const report = c.req.valid('json')
-      metrics?.clientErrors.inc({ build: report.build, kind: report.kind })
-      loggerOf(c.env, logger).warn({ clientError: report }, 'client error')
-      return c.body(null, 204)
-    })
+    .post(
+      '/vitals',
+      capped(4096),
+      limited(),
+      jsonBody(vitalsSchema, { anyContentType: true }),
+      (c) => {
+        const report = c.req.valid('json')
+        for (const { name, value } of report.metrics)
+          metrics?.vitals.observe(report.route, name, value)
+        if (report.early !== undefined) metrics?.vitals.early(report.route, report.early)
+        return c.body(null, 204)
+      },
+    )
+    .post(
+      '/client-errors',
+      capped(8192),
+      limited(),
+      jsonBody(clientErrorSchema, { anyContentType: true }),
+      (c) => {
+        const report = c.req.valid('json')
+        metrics?.clientErrors.inc({ build: report.build, kind: report.kind })
+        loggerOf(c.env, logger).warn({ clientError: report }, 'client error')
+        return c.body(null, 204)
+      },
+    )
 }

@@ -314,3 +314,90 @@ describe('secrets never leave the server', () => {
     }
   })
 })
+
+describe('what one address may do with accounts (decisions.md § Operations, account limits)', () => {
+  const person = (i: number, from = 'a') => ({
+    ...registration,
+    userName: `shopper${from}${i}`,
+    email: `shopper${from}${i}@example.com`,
+  })
+  const registerFrom = async (client: string, body: Record<string, unknown>) => {
+    const res = await api.call('/api/users/add', { body, client })
+    return {
+      status: res.status,
+      retryAfter: res.headers.get('Retry-After'),
+      body: (await res.json()) as unknown,
+    }
+  }
+
+  it('lets an address register 10 accounts an hour, then answers 429, and others as before', async () => {
+    for (let i = 0; i < 10; i++)
+      expect((await registerFrom('198.51.100.10', person(i))).status).toBe(201)
+    const refused = await registerFrom('198.51.100.10', person(10))
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { message: 'Too many accounts created from this address, please try again later' },
+    })
+    expect(Number(refused.retryAfter)).toBeGreaterThan(3000)
+    expect((await registerFrom('198.51.100.11', person(10))).status).toBe(201)
+    api.clock.advance(60 * 60_000)
+    expect((await registerFrom('198.51.100.10', person(11))).status).toBe(201)
+  })
+
+  it('tells an address 30 times an hour that a name is taken, then refuses its checks', async () => {
+    const client = '198.51.100.20'
+    for (let i = 0; i < 30; i++) {
+      const taken = await registerFrom(client, { ...person(i), userName: 'emilys' })
+      expect(taken.body).toEqual({ message: 'Username already exists' })
+    }
+    // Whether the name is taken or not: the answer no longer tells.
+    for (const body of [{ ...person(30), userName: 'emilys' }, person(31)])
+      expect(await registerFrom(client, body)).toMatchObject({
+        status: 429,
+        body: { message: 'Too many account checks from this address, please try again later' },
+      })
+    // A profile's email change is such a check too.
+    const { accessToken, id } = await login(api)
+    const change = await api.call(`/api/users/${id}`, {
+      method: 'PUT',
+      token: accessToken,
+      body: { email: 'somebody@example.com' },
+      client,
+    })
+    expect(change.status).toBe(429)
+    // Registrations refused as taken were not counted as registrations: another address is free.
+    expect((await registerFrom('198.51.100.21', person(32))).status).toBe(201)
+  })
+
+  it('counts checks made at once, so a burst cannot slip past the limit', async () => {
+    await register()
+    const { accessToken, id } = await login(api)
+    const answers = await Promise.all(
+      Array.from({ length: 45 }, () =>
+        api.call(`/api/users/${id}`, {
+          method: 'PATCH',
+          token: accessToken,
+          body: { username: registration.userName },
+          client: '198.51.100.30',
+        }),
+      ),
+    )
+    const statuses = answers.map((answer) => answer.status)
+    expect(statuses.filter((status) => status === 400)).toHaveLength(30)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15)
+  })
+
+  it('counts a profile’s email taken by someone else against its address', async () => {
+    const { accessToken, id } = await login(api)
+    const change = (email: string) =>
+      api.call(`/api/users/${id}`, {
+        method: 'PUT',
+        token: accessToken,
+        body: { email },
+        client: '198.51.100.40',
+      })
+    await register()
+    for (let i = 0; i < 30; i++) expect((await change(registration.email)).status).toBe(400)
+    expect((await change('fresh@example.com')).status).toBe(429)
+  })
+})

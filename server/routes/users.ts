@@ -5,17 +5,20 @@ import type { Authenticate } from '../auth/authenticate.ts'
 import type { PasswordCheck } from '../auth/password-check.ts'
 import type { SessionRecord, Sessions } from '../auth/sessions.ts'
 import { jsonBody } from '../http/body.ts'
+import { requireClient } from '../http/client-address.ts'
 import type { Metrics } from '../observability/metrics.ts'
 import type { RequestRecord } from '../observability/request-log.ts'
+import type { AccountLimiter } from '../users/account-limits.ts'
 import type { Accounts } from '../users/accounts.ts'
 import type { PublicUser } from '../users/public-user.ts'
 import { newUserSchema, userChangesSchema } from '../users/user.schema.ts'
 import type { UserRecord, UserStore } from '../users/user-store.ts'
-import { clientOf } from './auth.ts'
 
 export interface UserRoutesDeps {
   users: UserStore
   accounts: Accounts
+  /** What one address may do with accounts: registrations and taken-name answers. */
+  limits: AccountLimiter
   sessions: Sessions
   authenticate: Authenticate
   checkPassword: PasswordCheck
@@ -34,6 +37,7 @@ type Env = { Bindings: Partial<RequestRecord> }
 export function userRoutes({
   users,
   accounts,
+  limits,
   sessions,
   authenticate,
   checkPassword,
@@ -63,7 +67,8 @@ export function userRoutes({
 
   return new Hono<Env>()
     .post('/add', jsonBody(newUserSchema), async (c) => {
-      const user = await accounts.register(c.req.valid('json'))
+      const input = c.req.valid('json')
+      const user = await limits.register(requireClient(c), () => accounts.register(input))
       return c.json(present(user, c), 201)
     })
     .get('/:id', ownUser, (c) => c.json(present(c.var.user, c)))
@@ -75,11 +80,13 @@ export function userRoutes({
       if (changes.password !== undefined) {
         if (!currentPassword) throw new HTTPException(400, { message: CURRENT_PASSWORD.required })
         await checkPassword(
-          { username: user.username, password: currentPassword, client: clientOf(c) },
+          { username: user.username, password: currentPassword, client: requireClient(c) },
           CURRENT_PASSWORD.wrong,
         )
       }
-      const updated = await accounts.update(user, changes)
+      const names = changes.username !== undefined || changes.email !== undefined
+      const update = () => accounts.update(user, changes)
+      const updated = await (names ? limits.changeNames(requireClient(c), update) : update())
       if (changes.password !== undefined) {
         await sessions.endOthers(user.id, session.id)
         metrics?.sessionsEnded.inc({ reason: 'password-change' })

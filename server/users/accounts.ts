@@ -21,15 +21,21 @@ const TAKEN_MESSAGES = {
   email: 'Email already exists',
 } as const
 
-const takenAnswer = (field: UniqueField) =>
-  new HTTPException(400, { message: TAKEN_MESSAGES[field] })
+/** The answer that a user name or email is taken (which the account limits count). */
+export class TakenAnswer extends HTTPException {
+  readonly field: UniqueField
+  constructor(field: UniqueField) {
+    super(400, { message: TAKEN_MESSAGES[field] })
+    this.field = field
+  }
+}
 
 /** The store's write, with a name taken meanwhile (by any replica) answered as the contract says. */
 async function write<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (error) {
-    throw error instanceof TakenError ? takenAnswer(error.field) : error
+    throw error instanceof TakenError ? new TakenAnswer(error.field) : error
   }
 }
 
@@ -38,7 +44,7 @@ export function createAccounts(store: UserStore, scryptCost?: ScryptCost): Accou
   // while this one is hashing is caught by the database's unique constraint (TakenError).
   const assertFree = async (field: UniqueField, value: string | undefined, exceptId?: number) => {
     if (value !== undefined && (await store.isTaken(field, value, exceptId))) {
-      throw takenAnswer(field)
+      throw new TakenAnswer(field)
     }
   }
 

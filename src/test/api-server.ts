@@ -50,7 +50,7 @@ export const testApiLogs = (): readonly Record<string, unknown>[] => logs
 
 export function testApi(): ClientTestApi {
   return {
-    fetch: async (request) => (await api()).app.fetch(request),
+    fetch: async (request) => (await api()).fetch(request),
     call: async (path, init) => (await api()).call(path, init),
     clock,
   }
