@@ -46,8 +46,8 @@ const envSchema = v.object({
     'CORS_ORIGINS must be a comma list of origins such as https://shop.example',
   ),
   ALLOWED_HOSTS: commaList(
-    (host) => /^(\[[\d:a-f.]+\]|[\w.-]+|[\d:a-f.]+)$/i.test(host),
-    'ALLOWED_HOSTS must be a comma list of host names or addresses such as shop.example, 10.0.0.11',
+    (host) => /^((\[[\d:a-f.]+\]|[\w.-]+)(:\d{1,5})?|[\d:a-f.]+)$/i.test(host),
+    'ALLOWED_HOSTS must be a comma list of host names or addresses, each with a port or not, such as shop.example, 10.0.0.11:4173',
   ),
   SITE_URL: v.optional(
     v.pipe(

@@ -5,7 +5,14 @@ import { loadCatalogue } from './catalogue/catalogue.ts'
 import { defaultAllowedHosts } from './http/hosts.ts'
 import { createSite } from './site.ts'
 import { ManualClock } from '../testing/manual-clock.ts'
-import { createTestApi, login, TEST_SCRYPT, TEST_SECRET } from '../testing/test-api.ts'
+import {
+  connectionFrom,
+  createTestApi,
+  login,
+  TEST_CLIENT,
+  TEST_SCRYPT,
+  TEST_SECRET,
+} from '../testing/test-api.ts'
 import { openSqliteStorage } from './storage/sqlite.ts'
 
 describe('security headers', () => {
@@ -17,7 +24,15 @@ describe('security headers', () => {
       expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
       expect(res.headers.get('X-Frame-Options')).toBe('DENY')
       expect(res.headers.get('Content-Security-Policy')).toContain("default-src 'none'")
+      expect(res.headers.get('Permissions-Policy')).toContain('camera=(), display-capture=()')
     }
+  })
+
+  it('turn off the powerful features the storefront never uses, on its pages too', async () => {
+    const site = createSite((await createTestApi()).app, undefined)
+    const policy = (await site.request('http://localhost/')).headers.get('Permissions-Policy')
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+      expect(policy).toContain(`${feature}=()`)
   })
 
   it('are exactly ours, none of the other headers secureHeaders() sends by default', async () => {
@@ -36,7 +51,6 @@ describe('security headers', () => {
       'X-Download-Options',
       'X-Permitted-Cross-Domain-Policies',
       'X-XSS-Protection',
-      'Permissions-Policy',
     ])
       expect(res.headers.get(name), name).toBeNull()
   })
@@ -221,7 +235,9 @@ describe('the Host a request names (decisions.md § Operations)', () => {
 
   it('answers a host it does not serve 421, with nothing of the page rendered or kept', async () => {
     const api = await createTestApi()
-    const site = createSite(api.app, undefined, { allowedHosts: ['localhost', 'shop.internal'] })
+    const site = createSite(api.app, undefined, {
+      allowedHosts: ['localhost', 'shop.internal:8080'],
+    })
     for (const path of ['/', '/product/1', '/api/products/1', '/sitemap.xml']) {
       const res = await site.request(`http://evil.example${path}`, foreign)
       expect(res.status, path).toBe(421)
@@ -234,11 +250,32 @@ describe('the Host a request names (decisions.md § Operations)', () => {
     expect((await site.request('http://10.9.9.9/api/health')).status).toBe(200)
   })
 
+  it('answers a host named with another port 421: the port would be written into kept answers', async () => {
+    const api = await createTestApi()
+    const site = createSite(api.app, undefined, {
+      allowedHosts: ['localhost', '127.0.0.1', '::1', 'shop.internal:8080'],
+    })
+    const on4173 = connectionFrom(TEST_CLIENT, 4173)
+    const status = async (url: string) => (await site.request(url, {}, on4173)).status
+    // An entry without a port: the server's own (the connection's), or none (a proxy's default).
+    expect(await status('http://127.0.0.1:4173/api/products/1')).toBe(200)
+    expect(await status('http://[::1]:4173/api/products/1')).toBe(200)
+    expect(await status('http://localhost/api/products/1')).toBe(200)
+    expect(await status('http://127.0.0.1:6666/api/products/1')).toBe(421)
+    expect(await status('http://127.0.0.1:6666/product/1')).toBe(421)
+    expect(await status('http://127.0.0.1:6666/sitemap.xml')).toBe(421)
+    // An entry with a port: that port only.
+    expect(await status('http://shop.internal:8080/api/products/1')).toBe(200)
+    expect(await status('http://shop.internal/api/products/1')).toBe(421)
+    expect(await status('http://shop.internal:4173/api/products/1')).toBe(421)
+  })
+
   it('serves only localhost and the loopback addresses unless told otherwise', async () => {
     const site = createSite((await createTestApi()).app, undefined)
-    expect((await site.request('http://127.0.0.1:4173/api/products/1')).status).toBe(200)
-    expect((await site.request('http://[::1]:4173/api/products/1')).status).toBe(200)
-    expect((await site.request('http://shop.example/api/products/1')).status).toBe(421)
+    const status = async (url: string) => (await site.request(url, {}, connectionFrom())).status
+    expect(await status('http://127.0.0.1:4173/api/products/1')).toBe(200)
+    expect(await status('http://[::1]:4173/api/products/1')).toBe(200)
+    expect(await status('http://shop.example/api/products/1')).toBe(421)
   })
 
   it('writes SITE_URL, never the Host, into the API’s answers once it is set', async () => {

@@ -1,5 +1,6 @@
 import { networkInterfaces } from 'node:os'
 import type { MiddlewareHandler } from 'hono'
+import { localPort, type NodeBindings } from './client-address.ts'
 
 /**
  * Which `Host` a request may name (decisions.md § Operations, hosts). Without SITE_URL, the
@@ -34,17 +35,47 @@ export function defaultAllowedHosts(listenHost: string): string[] {
   return [...hosts]
 }
 
-/** The host name a request's URL names (its port aside). */
-const hostOf = (url: string) => normaliseHost(new URL(url).hostname)
+/** An ALLOWED_HOSTS entry: a host, and the one port it may be named with, if it says. */
+interface AllowedHost {
+  host: string
+  /** As a URL writes it: '' for the scheme's default, undefined when the entry names none. */
+  port?: string
+}
+
+/** `shop.example`, `shop.example:8080`, `10.0.0.11`, `::1`, `[::1]:4173`. */
+function parseAllowedHost(entry: string): AllowedHost {
+  const text = entry.trim()
+  // A bare IPv6 address (two colons or more, no brackets) names no port.
+  const bareIpv6 = !text.startsWith('[') && text.split(':').length > 2
+  // Through the URL parser, as a request's own host is: the same address compares equal.
+  const url = URL.parse(`http://${bareIpv6 ? `[${text}]` : text}`)
+  if (!url || bareIpv6) return { host: normaliseHost(url?.hostname ?? text) }
+  const named = /:\d+$/.test(text)
+  return { host: normaliseHost(url.hostname), port: named ? url.port : undefined }
+}
 
 /**
  * Answers 421 to a request whose Host is not one of `allowed` (any host when undefined: SITE_URL
- * names the origin); `/api/health`, which names none, is always answered.
+ * names the origin). An entry with a port allows that port only; one without allows no port (the
+ * scheme's default, as a proxy passes the public host on) or the port the request's connection
+ * came in on, the server's own: `127.0.0.1:6666` would otherwise write port 6666 into cached
+ * pages. `/api/health`, which names no URL, is always answered.
  */
 export function allowedHostsOnly(allowed: readonly string[] | undefined): MiddlewareHandler {
-  const hosts = allowed && new Set(allowed.map(normaliseHost))
+  const entries = allowed?.map(parseAllowedHost)
   return async (c, next) => {
-    if (!hosts || hosts.has(hostOf(c.req.url)) || c.req.path === '/api/health') return next()
+    if (!entries || c.req.path === '/api/health') return next()
+    const url = new URL(c.req.url)
+    const host = normaliseHost(url.hostname)
+    const own = localPort(c.env as NodeBindings | undefined)
+    const served = entries.some(
+      (entry) =>
+        entry.host === host &&
+        (entry.port === undefined
+          ? url.port === '' || url.port === String(own)
+          : entry.port === url.port),
+    )
+    if (served) return next()
     return c.json(
       {
         message:

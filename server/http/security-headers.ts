@@ -22,6 +22,27 @@ const NONE = {
 } satisfies SecureHeadersOptions
 
 /**
+ * Powerful features the storefront never uses, off for its pages and for anything they might load
+ * (a script that got in could not open the camera or ask for the shopper's location). Only
+ * features Chromium knows: it reports an unknown one as an error in the console.
+ */
+const PERMISSIONS_POLICY = {
+  accelerometer: [],
+  camera: [],
+  displayCapture: [],
+  geolocation: [],
+  gyroscope: [],
+  hid: [],
+  magnetometer: [],
+  microphone: [],
+  midi: [],
+  payment: [],
+  serial: [],
+  usb: [],
+  browsingTopics: [],
+} satisfies SecureHeadersOptions['permissionsPolicy']
+
+/**
  * Headers every answer carries, whatever a handler set: these
  * only, none of the library's other defaults (HSTS, Cross-Origin-Resource-Policy, whose
  * `same-origin` would keep a site allowed by CORS_ORIGINS from showing the API's images, …).
@@ -32,6 +53,7 @@ const common = secureHeaders({
   referrerPolicy: 'strict-origin-when-cross-origin',
   xFrameOptions: 'DENY',
   crossOriginOpenerPolicy: 'same-origin',
+  permissionsPolicy: PERMISSIONS_POLICY,
 })
 
 /** JSON and generated SVG never run anything: nothing may load from them. */
