@@ -13,7 +13,10 @@ const PAGE_GROUPS = {
     '/',
     '/products',
     '/products/laptops?brand=apple',
+    // Parameters no route reads: the server renders and keeps the page without them.
+    '/products?sort=price-asc&utm_source=newsletter&u=8f3a1',
     '/product/1',
+    '/product/2?utm_campaign=spring&fbclid=x1',
     '/product/17?variant=LAP-LEN-017-32GB-1TB',
     '/products/mens-shoes?size=%5B%2212%22%5D',
     '/search?q=phone',

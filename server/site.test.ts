@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createSite } from './site.ts'
+import { createMetrics } from './observability/metrics.ts'
 import type { AppServer } from './pages/page-handler.ts'
 import {
   STUB_SHELL_SCRIPT,
@@ -36,10 +37,12 @@ const pageHtml = (path: string) =>
 /** An app whose pages name their path; `complete` decides whether a render had its data. */
 function fakeApp({ complete = () => true }: { complete?: (path: string) => boolean } = {}) {
   const renders: { path: string; shell: boolean; signal?: AbortSignal }[] = []
+  const urls: string[] = []
   const app: AppServer = {
     render: (request, { shell = false, signal } = {}) => {
       const { pathname } = new URL(request.url)
       renders.push({ path: pathname, shell, signal })
+      urls.push(request.url)
       if (pathname === '/category')
         return Promise.resolve({
           response: new Response(null, { status: 301, headers: { Location: '/products' } }),
@@ -52,10 +55,16 @@ function fakeApp({ complete = () => true }: { complete?: (path: string) => boole
         complete: shell || complete(pathname),
       })
     },
+    // Like the app's, the query a page reads (here `q`) is kept and the rest left out.
+    pageUrl: (url) => {
+      const { origin, pathname, searchParams } = new URL(url)
+      const q = searchParams.get('q')
+      return `${origin}${pathname}${q === null ? '' : `?q=${encodeURIComponent(q)}`}`
+    },
     sitemapXml: (origin) => Promise.resolve(`<urlset><url><loc>${origin}/</loc></url></urlset>`),
     robotsTxt: (origin) => `User-agent: *\nSitemap: ${origin}/sitemap.xml\n`,
   }
-  return { app, renders }
+  return { app, renders, urls }
 }
 
 describe('pages', () => {
@@ -120,16 +129,32 @@ describe('pages', () => {
     )
   })
 
+  it('are kept by the query their routes read: a parameter they do not read renders nothing new', async () => {
+    const { app, urls } = fakeApp()
+    const metrics = createMetrics({ processMetrics: false })
+    const site = createSite(api.app, { clientDir, app }, { observability: { metrics } })
+    const lookups = async (result: string) =>
+      (await metrics.cacheLookups.get()).values.find(
+        (value) => value.labels.cache === 'pages' && value.labels.result === result,
+      )?.value ?? 0
+    const first = await (await site.request('/search?q=lamp')).text()
+    for (const junk of ['utm_source=newsletter', 'u=8f3a1', 'utm_campaign=x&fbclid=1'])
+      expect(await (await site.request(`/search?q=lamp&${junk}`)).text()).toBe(first)
+    expect(urls).toEqual(['http://localhost/search?q=lamp'])
+    expect(await lookups('miss')).toBe(1)
+    expect(await lookups('hit')).toBe(3)
+  })
+
   it('are kept within the page cache’s bytes, and render again once evicted', async () => {
     const { app, renders } = fakeApp()
     const site = createSite(api.app, { clientDir, app }, { pageCacheBytes: 200_000 })
-    const paths = Array.from({ length: 20 }, (_, i) => `/products?v=${i}`)
+    const paths = Array.from({ length: 20 }, (_, i) => `/search?q=${i}`)
     for (const path of paths) expect((await site.request(path)).status).toBe(200)
     expect(renders).toHaveLength(20)
     // Each is kept as a few hundred bytes once measured: all twenty fit, none rendered again.
     for (const path of paths) await site.request(path)
     expect(renders).toHaveLength(20)
-    const big = Array.from({ length: 20 }, (_, i) => `/${'x'.repeat(20_000)}?v=${i}`)
+    const big = Array.from({ length: 20 }, (_, i) => `/${'x'.repeat(20_000)}?q=${i}`)
     for (const path of big) await site.request(path)
     // Twenty pages of 20 KB and more do not fit in 200 KB: the first ones were dropped.
     await site.request(big[0]!)

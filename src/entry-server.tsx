@@ -118,6 +118,32 @@ const failedRequests = ({ options }: AppRouter) =>
     .getAll()
     .some((query) => query.state.status === 'error' && toApiError(query.state.error).status !== 404)
 
+type Search = Record<string, unknown>
+
+/**
+ * The address a page is rendered and kept for (decisions.md § Operations, caches): its path, and
+ * of its query only what its routes read (their validateSearch), in one order. A query the page
+ * does not read (`?utm_source=…`, a random `?u=`) renders nothing new and pushes no page out of
+ * the cache, and appears nowhere in the page. A router of its own, used for matching only.
+ */
+function pageAddresses() {
+  const router = createAppRouter({ notifier: silent, origin: 'http://localhost' })
+  const { parseSearch, stringifySearch } = router.options
+  return (url: string): string => {
+    const { origin, pathname, search } = new URL(url)
+    const [routes] = router.getMatchedRoutes(pathname)
+    const raw = parseSearch(search) as Search
+    const read: Search = {}
+    for (const route of routes) {
+      const validate = route.options.validateSearch as ((search: Search) => Search) | undefined
+      if (typeof validate === 'function') Object.assign(read, validate(raw))
+    }
+    const kept: Search = {}
+    for (const key of Object.keys(read).sort()) if (read[key] !== undefined) kept[key] = read[key]
+    return `${origin}${pathname}${stringifySearch(kept)}`
+  }
+}
+
 export function createAppServer({
   manifest,
   fetchApi,
@@ -154,6 +180,7 @@ export function createAppServer({
 
   return {
     render,
+    pageUrl: pageAddresses(),
     sitemapXml: (origin: string) => scope.run({ fetchApi, origin }, () => sitemapXml(origin)),
     robotsTxt,
   }

@@ -44,6 +44,12 @@ export function normaliseSearch(text: string): string {
   return text.trim().toLowerCase().replaceAll('-', ' ')
 }
 
+/**
+ * A query as the search reads it (within its limits, normalised): two queries with the same key
+ * find the same products, so the answer cache keys searches on it.
+ */
+export const searchKey = (query: string) => normaliseSearch(query.slice(0, QUERY_LIMITS.characters))
+
 export function buildProduct(seed: ProductSeed, id: number): StoredProduct {
   const { createdAt, updatedAt } = datesFor(id)
   const imagePath = (name: string) => `images/products/${id}/${name}.svg`

@@ -116,6 +116,12 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
         }
       },
     }),
+    cacheLookups: new Counter({
+      name: 'cache_lookups_total',
+      help: 'Lookups in the in-memory caches (api: catalogue answers, pages: rendered pages), by result (hit or miss)',
+      labelNames: ['cache', 'result'] as const,
+      registers,
+    }),
     cacheEntries: new Gauge({
       name: 'cache_entries',
       help: 'Entries in the in-memory caches',

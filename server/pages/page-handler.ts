@@ -14,6 +14,8 @@ export interface AppServer {
     request: Request,
     options?: { shell?: boolean; signal?: AbortSignal },
   ): Promise<{ response: Response; complete: boolean; route?: string }>
+  /** The address a page is rendered and kept for: only the query its routes read. */
+  pageUrl(url: string): string
   sitemapXml(origin: string): Promise<string>
   robotsTxt(origin: string): string
 }
@@ -64,8 +66,8 @@ export interface PageOptions {
   csp: (html: Uint8Array) => string
   /** The app reads another API over the network: renders get a deadline. */
   externalApi: boolean
-  /** Times each render (page_render_duration_seconds), by route pattern; the cache's size. */
-  metrics?: Pick<Metrics, 'pageRender' | 'watchCache'>
+  /** Times each render (page_render_duration_seconds), by route pattern; the cache's size and hits. */
+  metrics?: Pick<Metrics, 'pageRender' | 'watchCache' | 'cacheLookups'>
   /** The bytes the pages kept may hold (PAGE_CACHE_MB). */
   cacheBytes?: number
 }
@@ -142,15 +144,25 @@ export function createPageHandler(
     return rendering
   }
 
+  const counted = (result: 'hit' | 'miss', page: Promise<Page>) => {
+    metrics?.cacheLookups.inc({ cache: 'pages', result })
+    return page
+  }
+
   /** The page for a URL, rendered once while it stays fresh; a render under way is shared. */
   function pageFor(url: string): Promise<Page> {
     const kept = pages.get(url)
-    if (!kept) return renderFresh(url)
-    return kept.then((page) => (page.expires > Date.now() ? page : renderFresh(url, kept)))
+    if (!kept) return counted('miss', renderFresh(url))
+    return kept.then((page) =>
+      page.expires > Date.now()
+        ? counted('hit', Promise.resolve(page))
+        : counted('miss', renderFresh(url, kept)),
+    )
   }
 
   return async (c: Context): Promise<Response> => {
-    const page = await pageFor(c.req.url)
+    const url = app.pageUrl(c.req.url)
+    const page = await pageFor(url)
     const record = c.get('record') as RequestRecord | undefined
     if (record) record.route = page.route
     if ('location' in page) return c.redirect(page.location, page.status as 301)
@@ -159,7 +171,7 @@ export function createPageHandler(
       status: page.status as 200,
     })
     // Answering may have added a compressed form, which the cache counts.
-    pages.remeasure(c.req.url, pageBytes(page))
+    pages.remeasure(url, pageBytes(page))
     response.headers.set('Content-Security-Policy', page.csp)
     return response
   }

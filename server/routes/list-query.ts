@@ -26,7 +26,13 @@ function wholeNumber(read: Read, name: 'limit' | 'skip', fallback: number): numb
   return Number(raw)
 }
 
-export function parseListQuery(read: Read): ListQuery {
+/**
+ * The list parameters of a request. With `fields`, the fields its items have, the query is also
+ * made canonical: a sort by a field no item has (which leaves the order as it is) is dropped, and
+ * `select` keeps the fields that exist, each once, in one order; so two addresses whose answers
+ * are the same read the same (`listQueryKey`), whatever junk they carry.
+ */
+export function parseListQuery(read: Read, fields?: ReadonlySet<string>): ListQuery {
   const requested = wholeNumber(read, 'limit', DEFAULT_LIMIT)
   // limit=0 means "all remaining" (contract); MAX_LIMIT only caps explicit page sizes.
   const limit = requested === 0 ? 0 : Math.min(requested, MAX_LIMIT)
@@ -40,12 +46,30 @@ export function parseListQuery(read: Read): ListQuery {
     order = raw
   }
   const selectRaw = read('select')
-  const select = selectRaw
+  const selected = selectRaw
     ?.split(',')
     .map((key) => key.trim())
     .filter(Boolean)
     .slice(0, MAX_SELECT_KEYS)
-  return { limit, skip, select, sortBy, order }
+  if (!fields) return { limit, skip, select: selected, sortBy, order }
+  const known = sortBy !== undefined && fields.has(sortBy)
+  return {
+    limit,
+    skip,
+    select: selected && [...new Set(selected.filter((key) => fields.has(key)))].sort(),
+    sortBy: known ? sortBy : undefined,
+    order: known ? order : 'asc',
+  }
+}
+
+/**
+ * A canonical list query as text: what the answer cache keys a list on (decisions.md §
+ * Operations, caches), rather than the address, whose other parameters change nothing.
+ */
+export function listQueryKey({ limit, skip, select, sortBy, order }: ListQuery): string {
+  const selecting = select ? `&select=${select.join(',')}` : ''
+  const sorting = sortBy ? `&sortBy=${sortBy}&order=${order}` : ''
+  return `limit=${limit}&skip=${skip}${selecting}${sorting}`
 }
 
 type Item = Readonly<Record<string, unknown>>
@@ -71,10 +95,13 @@ function sortItems<T extends Item>(
     .map(({ item }) => item)
 }
 
+/** The item's `keys` and its id, in the item's own order (whatever order `select` named them in). */
 function selectKeys(item: Item, keys: readonly string[] | undefined): Item {
   if (!keys) return item
-  const picked: Record<string, unknown> = { id: item.id }
-  for (const key of keys) if (Object.hasOwn(item, key)) picked[key] = item[key]
+  const wanted = new Set(keys)
+  const picked: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(item))
+    if (key === 'id' || wanted.has(key)) picked[key] = value
   return picked
 }
 

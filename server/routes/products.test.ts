@@ -359,3 +359,55 @@ describe('HTTP caching and compression', () => {
     expect(res.headers.get('Cache-Control')).toBe('no-store')
   })
 })
+
+describe('the answers kept in memory (decisions.md § Operations, caches)', () => {
+  async function observedApi() {
+    const metrics = createMetrics({ processMetrics: false })
+    const observed = await createTestApi(undefined, { metrics })
+    const count = async (result: 'hit' | 'miss') =>
+      (await metrics.cacheLookups.get()).values.find(
+        (value) => value.labels.cache === 'api' && value.labels.result === result,
+      )?.value ?? 0
+    const entries = async () =>
+      (await metrics.cacheEntries.get()).values.find((value) => value.labels.cache === 'api')
+        ?.value ?? 0
+    const text = async (path: string) => {
+      const res = await observed.call(path)
+      expect(res.status, path).toBe(200)
+      return res.text()
+    }
+    return { count, entries, text }
+  }
+
+  it('are keyed on what the endpoint reads: a parameter it does not read computes nothing again', async () => {
+    const { count, entries, text } = await observedApi()
+    const same = [
+      ['/api/products?limit=5', '/api/products?limit=5&u=8f3a1&utm_source=mail'],
+      ['/api/products?limit=5', '/api/products?limit=5&sortBy=nonsense&order=desc'],
+      [
+        '/api/products?limit=5&select=title,price',
+        '/api/products?select=price,nope,title,price&limit=5',
+      ],
+      ['/api/products/1', '/api/products/1?v=2'],
+      ['/api/products/1', '/api/products/001'],
+      ['/api/products/category/laptops', '/api/products/category/LAPTOPS?ref=x'],
+      ['/api/products/search?q=lamp', '/api/products/search?q=%20Lamp%20&u=1'],
+      ['/api/products/categories', '/api/products/categories?u=2'],
+    ]
+    for (const [first, again] of same) {
+      const misses = await count('miss')
+      const answer = await text(first!)
+      expect(await text(again!), again).toBe(answer)
+      expect(await count('miss'), again).toBeLessThanOrEqual(misses + 1)
+    }
+    expect(await count('hit')).toBeGreaterThanOrEqual(same.length)
+    // Addresses with nothing to keep (a category that does not exist, a page past the end) are
+    // answered, and keep nothing: a flood of them pushes no kept answer out.
+    const kept = await entries()
+    for (let i = 0; i < 50; i++) {
+      expect(await text(`/api/products/category/nothing-${i}`)).toContain('"products":[]')
+      expect(await text(`/api/products?skip=${10_000 + i}`)).toContain('"products":[]')
+    }
+    expect(await entries()).toBe(kept)
+  })
+})

@@ -1,14 +1,14 @@
 import { Hono, type Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { AssetBase, Catalogue, StoredProduct } from '../catalogue/catalogue.ts'
-import { publish } from '../catalogue/catalogue.ts'
+import { publish, searchKey } from '../catalogue/catalogue.ts'
 import { SearchBusyError, type CatalogueSearch } from '../catalogue/search-service.ts'
 import { nameFromSlug } from '../../shared/catalogue/categories.ts'
-import { jsonRepresentation, type Representation } from '../http/representation.ts'
+import { jsonRepresentation } from '../http/representation.ts'
 import type { RepresentationCache } from '../http/representation-cache.ts'
 import { CACHE_CATALOGUE, respond } from '../http/respond.ts'
 import type { Metrics } from '../observability/metrics.ts'
-import { listEnvelope, parseListQuery } from './list-query.ts'
+import { listEnvelope, listQueryKey, parseListQuery, type ListQuery } from './list-query.ts'
 
 interface ProductRoutesDeps {
   catalogue: Catalogue
@@ -21,7 +21,7 @@ interface ProductRoutesDeps {
   apiBase: string
   /** Adds the content version to an image path, so its URL can be cached as immutable. */
   versionedImage: (path: string) => string
-  metrics?: Pick<Metrics, 'searchDuration'>
+  metrics?: Pick<Metrics, 'searchDuration' | 'cacheLookups'>
 }
 
 export function productRoutes({
@@ -54,56 +54,70 @@ export function productRoutes({
     versionedImage,
   })
 
+  /** Every field a product has: what a list may be sorted by or select (list-query.ts). */
+  const fields = new Set(catalogue.products.flatMap((product) => Object.keys(product)))
+  const listQuery = (c: Context) => parseListQuery((name) => c.req.query(name), fields)
+
   /**
-   * The catalogue is read-only while the server runs, so each distinct URL is computed once and then
-   * served from the cache (with its ETag and compressed variants). Errors are thrown, never cached.
+   * The catalogue is read-only while the server runs, so each distinct answer is computed once and
+   * then served from the cache (with its ETag and compressed variants), under `key`: the origin it
+   * names and what the endpoint reads, never the raw address (decisions.md § Operations, caches),
+   * so a parameter it does not read computes nothing again and pushes no answer out. Errors are
+   * thrown, never cached.
    */
-  const cachedJson = (c: Context, build: (base: AssetBase) => unknown) =>
-    kept(
-      c,
-      cache.getOrCreate(keyOf(c), () => jsonRepresentation(build(assetBase(c)))),
-    )
-
-  /** An answer is the same for the same origin it names and the same address (path and query). */
-  const keyOf = (c: Context) => {
-    const { pathname, search } = new URL(c.req.url)
-    return `${originOf(c)}${pathname}${search}`
-  }
-
-  /** A kept answer sent; answering may have added a compressed form, which the cache counts. */
-  const kept = (c: Context, rep: Representation) => {
+  const cachedJson = (c: Context, key: string, build: (base: AssetBase) => unknown) => {
+    const keyed = `${originOf(c)}${apiBase}/products${key}`
+    const hit = cache.get(keyed)
+    metrics?.cacheLookups.inc({ cache: 'api', result: hit ? 'hit' : 'miss' })
+    const rep = hit ?? cache.getOrCreate(keyed, () => jsonRepresentation(build(assetBase(c))))
     const response = respond(c, rep, { cacheControl: CACHE_CATALOGUE })
-    cache.remeasure(keyOf(c))
+    // Answering may have added a compressed form, which the cache counts.
+    cache.remeasure(keyed)
     return response
   }
 
-  const envelope = (c: Context, products: readonly StoredProduct[], base: AssetBase) =>
-    listEnvelope(
-      'products',
-      products,
-      parseListQuery((name) => c.req.query(name)),
-      (product) => publish(product, base),
-    )
-  const list = (c: Context, products: readonly StoredProduct[]) =>
-    cachedJson(c, (base) => envelope(c, products, base))
+  /** An answer made for this request alone: kept by no one's memory here (a CDN still may). */
+  const uncachedJson = (c: Context, build: (base: AssetBase) => unknown) =>
+    respond(c, jsonRepresentation(build(assetBase(c))), { cacheControl: CACHE_CATALOGUE })
+
+  const envelope = (query: ListQuery, products: readonly StoredProduct[], base: AssetBase) =>
+    listEnvelope('products', products, query, (product) => publish(product, base))
 
   /**
-   * A search's answer: from the cache when this URL was answered before, so a repeated query costs
-   * no search; the list's parameters are checked before the search runs.
+   * A list: kept under its path and canonical query. A page past the end, or a category that
+   * does not exist, is an empty list, cheap to make and as many as there are addresses: not kept.
+   */
+  const list = (c: Context, path: string, products: readonly StoredProduct[]) => {
+    const query = listQuery(c)
+    if (products.length === 0 || query.skip >= products.length)
+      return uncachedJson(c, (base) => envelope(query, products, base))
+    return cachedJson(c, `${path}?${listQueryKey(query)}`, (base) =>
+      envelope(query, products, base),
+    )
+  }
+
+  /**
+   * A search's answer: from the cache when the same search was answered before (its query as the
+   * search reads it), so a repeated query costs no search; the list's parameters are checked
+   * before the search runs.
    */
   const searched = async (c: Context) => {
-    const answered = cache.get(keyOf(c))
-    if (answered) return kept(c, answered)
-    parseListQuery((name) => c.req.query(name))
-    const found = await search(c.req.query('q') ?? '')
-    return cachedJson(c, (base) => envelope(c, found, base))
+    const query = listQuery(c)
+    // The search runs on the query as its key says, so the kept answer is the search's by design.
+    const text = searchKey(c.req.query('q') ?? '')
+    const key = `/search?q=${encodeURIComponent(text)}&${listQueryKey(query)}`
+    if (cache.has(`${originOf(c)}${apiBase}/products${key}`))
+      return cachedJson(c, key, () => undefined)
+    const found = await search(text)
+    if (query.skip >= found.length) return uncachedJson(c, (base) => envelope(query, found, base))
+    return cachedJson(c, key, (base) => envelope(query, found, base))
   }
 
   return new Hono()
-    .get('/', (c) => list(c, catalogue.products))
+    .get('/', (c) => list(c, '', catalogue.products))
     .get('/search', searched)
     .get('/categories', (c) =>
-      cachedJson(c, ({ origin }) =>
+      cachedJson(c, '/categories', ({ origin }) =>
         catalogue.categories.map((slug) => ({
           slug,
           name: nameFromSlug(slug),
@@ -113,15 +127,15 @@ export function productRoutes({
         })),
       ),
     )
-    .get('/category-list', (c) => cachedJson(c, () => catalogue.categories))
-    .get('/category/:slug', (c) => list(c, catalogue.inCategory(c.req.param('slug'))))
-    .get('/:id', (c) =>
-      cachedJson(c, (base) => {
-        const raw = c.req.param('id')
-        const product = /^\d+$/.test(raw) ? catalogue.byId(Number(raw)) : undefined
-        if (!product)
-          throw new HTTPException(404, { message: `Product with id '${raw}' not found` })
-        return publish(product, base)
-      }),
-    )
+    .get('/category-list', (c) => cachedJson(c, '/category-list', () => catalogue.categories))
+    .get('/category/:slug', (c) => {
+      const slug = c.req.param('slug').toLowerCase()
+      return list(c, `/category/${slug}`, catalogue.inCategory(slug))
+    })
+    .get('/:id', (c) => {
+      const raw = c.req.param('id')
+      const product = /^\d{1,15}$/.test(raw) ? catalogue.byId(Number(raw)) : undefined
+      if (!product) throw new HTTPException(404, { message: `Product with id '${raw}' not found` })
+      return cachedJson(c, `/${product.id}`, (base) => publish(product, base))
+    })
 }

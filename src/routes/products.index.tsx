@@ -2,15 +2,15 @@ import { createFileRoute } from '@tanstack/react-router'
 import { listingHead } from '../domain/catalogue/catalogue-heads.ts'
 import { ListingPage } from '../features/listing/components/listing-page.tsx'
 import { loadListing } from '../features/listing/listing-loader.ts'
-import { parseListingSearch } from '../features/listing/listing-search.ts'
+import { listingSearchOf, parseListingSearch } from '../features/listing/listing-search.ts'
 
 export const Route = createFileRoute('/products/')({
   validateSearch: parseListingSearch,
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => listingSearchOf(search),
   loader: ({ context, deps }) => loadListing(context.queryClient, undefined, deps),
   head: ({ match }) => listingHead(match),
   component: function AllProductsRoute() {
-    const search = Route.useSearch()
+    const search = Route.useSearch({ select: listingSearchOf })
     const navigate = Route.useNavigate()
     return (
       <ListingPage search={search} onSearchChange={(next) => void navigate({ search: next })} />

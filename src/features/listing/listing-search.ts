@@ -68,6 +68,24 @@ export function parseListingSearch(search: Record<string, unknown>): ListingSear
   return { sort, discount, price, brand, rating, size, page }
 }
 
+/**
+ * A listing's own state out of the route's search, which also holds whatever else the address
+ * had (`?utm_source=…`: the router merges validateSearch's result over it): what its loader
+ * depends on and its page reads, so the page the server rendered without those is the one the
+ * browser takes over (decisions.md § Operations, caches).
+ */
+export function listingSearchOf({
+  sort,
+  discount,
+  price,
+  brand,
+  rating,
+  size,
+  page,
+}: ListingSearch): ListingSearch {
+  return { sort, discount, price, brand, rating, size, page }
+}
+
 export function filtersOf(search: ListingSearch): Filters {
   const { discount, price, brand, rating, size } = search
   return { discount, price, brand, rating, size }
