@@ -47,6 +47,7 @@ describe('the dev server’s pages', () => {
     middlewares: { use: () => undefined },
     ssrLoadModule: () =>
       Promise.resolve({
+        START_APP_SCRIPT: '',
         createAppServer: () => ({
           render: (request: Request) =>
             Promise.resolve({

@@ -4,8 +4,8 @@ import { loadConfig } from '../server/config.ts'
 import { createLogger, type Logger } from '../server/observability/logger.ts'
 import { startApi, type ApiRuntime } from '../server/runtime.ts'
 import { createSite } from '../server/site.ts'
-import { apiFetcher } from '../server/pages/app-server.ts'
-import type { AppServer } from '../server/pages/page-handler.ts'
+import { isAppServerEntry } from '../server/pages/app-server.ts'
+import { apiFetcher } from '../server/pages/render-api.ts'
 
 type Next = (error?: unknown) => void
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void
@@ -59,10 +59,9 @@ export function pageMiddleware(server: DevServerHost, runtime: Promise<ApiRuntim
   return (req, res, next) => {
     if (!isPageRequest(req)) return next()
     void (async () => {
-      const { createAppServer } = (await server.ssrLoadModule(SERVER_ENTRY)) as {
-        createAppServer: (options: object) => AppServer
-      }
-      const app = createAppServer({
+      const entry = await server.ssrLoadModule(SERVER_ENTRY)
+      if (!isAppServerEntry(entry)) throw new Error(`${SERVER_ENTRY} is not the app's server entry`)
+      const app = entry.createAppServer({
         fetchApi: apiFetcher((await runtime).app, false),
         manifest: DEV_MANIFEST,
       })

@@ -5,7 +5,8 @@ import { createMetrics } from './observability/metrics.ts'
 import { startApi } from './runtime.ts'
 import { createSite } from './site.ts'
 import type { NodeBindings } from './http/client-address.ts'
-import { apiFetcher, clientDirOf, loadAppServer } from './pages/app-server.ts'
+import { clientDirOf, loadAppServer } from './pages/app-server.ts'
+import { apiFetcher } from './pages/render-api.ts'
 import { externalApiOrigins, readBuildEnv } from './pages/build-env.ts'
 
 // React and the router run their production builds in the server's renders (they read this when

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createSite } from './site.ts'
 import { createMetrics } from './observability/metrics.ts'
-import type { AppServer } from './pages/page-handler.ts'
+import type { AppServer } from '../shared/pages/app-server.ts'
 import {
   STUB_SHELL_SCRIPT,
   stubClientBuild,

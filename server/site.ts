@@ -11,7 +11,8 @@ import { createLogger } from './observability/logger.ts'
 import { createMetrics, metricsHandlers } from './observability/metrics.ts'
 import { observeRequests, type ObserveOptions } from './observability/request-log.ts'
 import { createFileHandler, namesAFile, placeholderHandler } from './static/files.ts'
-import { createPageHandler, type AppServer } from './pages/page-handler.ts'
+import { createPageHandler } from './pages/page-handler.ts'
+import type { AppServer } from '../shared/pages/app-server.ts'
 
 export interface SiteOptions {
   /** Where the built app fetches from when it talks to another API (its CSP allows them). */

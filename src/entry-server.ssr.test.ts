@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { apiFetcher, type FetchApi } from '../server/pages/app-server.ts'
+import { apiFetcher } from '../server/pages/render-api.ts'
+import type { FetchApi } from '../shared/pages/app-server.ts'
 import { fetchPage, setUpTestSite } from './test/test-site.ts'
 
 /**

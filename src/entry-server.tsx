@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type { Manifest } from '@tanstack/react-router'
 import {
   createRequestHandler,
   createSsrStreamResponse,
@@ -9,6 +8,12 @@ import {
   transformReadableStreamWithRouter,
 } from '@tanstack/react-router/ssr/server'
 import { renderToReadableStream } from 'react-dom/server'
+import type {
+  AppServer,
+  AppServerOptions,
+  RenderOptions,
+  RenderedPage,
+} from '../shared/pages/app-server.ts'
 import { setApiFetch } from './lib/api-client.ts'
 import { toApiError } from './lib/api-error.ts'
 import type { Notifier } from './lib/notify.ts'
@@ -19,7 +24,8 @@ import { robotsTxt, sitemapXml } from './site-documents.ts'
 /**
  * The server's side of the app (the SSR build's entry, src/ → dist/server/entry-server.js): each
  * page's whole first view, rendered from the same route tree, loaders, queries and components as
- * the browser, which then hydrates it; and the site's documents for crawlers.
+ * the browser, which then hydrates it; and the site's documents for crawlers. What it exports and
+ * takes is the seam of shared/pages/app-server.ts (`AppServerEntry`), which the server loads it by.
  */
 
 /** The text of the lines that start the app once a page has painted (start-app.script.ts). */
@@ -27,44 +33,6 @@ export { default as START_APP_SCRIPT } from './start-app.script.ts?inline-script
 
 /** The server shows no toasts: a failure is part of the page it renders. */
 const silent: Notifier = { error: () => undefined, success: () => undefined }
-
-export interface AppServerOptions {
-  /** The client build's assets per route (the router's manifest): stylesheets, code, the entry. */
-  manifest?: Manifest
-  /**
-   * Answers the app's API requests during a render: the site's own API in-process, or another
-   * API (VITE_API_URL) over the network. `origin` is the page's, for the absolute URLs answers carry.
-   */
-  fetchApi: (request: Request, origin: string) => Promise<Response>
-  /** The site's public origin (SITE_URL); default: each request's own. */
-  siteUrl?: string
-  /** The share of page loads whose field data browsers send (VITALS_SAMPLE_RATE); default 1. */
-  vitalsSampleRate?: number
-  /**
-   * What the head of a page answered with a 404 or 500 also needs (server/pages/router-manifest.ts):
-   * the styles of the not-found and error pages, which belong to no route the router could name.
-   */
-  statusPageHead?: string
-}
-
-export interface RenderOptions {
-  /** Render the layout only, for the browser to load the page itself. */
-  shell?: boolean
-  /** Aborts the render's API requests (a deadline for a slow API). */
-  signal?: AbortSignal
-}
-
-export interface RenderedPage {
-  /** The page's whole HTML, its status and headers; or a redirect. */
-  response: Response
-  /**
-   * False when some data the page shows could not be had (the API failed or was too slow; not a
-   * page that does not exist): the server then sends the layout for the browser to fill in.
-   */
-  complete: boolean
-  /** The route pattern it matched (`/product/$id`), for the server's logs and metrics. */
-  route?: string
-}
 
 interface RenderScope {
   fetchApi: AppServerOptions['fetchApi']
@@ -150,7 +118,7 @@ export function createAppServer({
   siteUrl,
   vitalsSampleRate = 1,
   statusPageHead,
-}: AppServerOptions) {
+}: AppServerOptions): AppServer {
   const handlerCallback = renderWhole(statusPageHead)
   const originOf = (request: Request) => siteUrl ?? new URL(request.url).origin
 
@@ -185,5 +153,3 @@ export function createAppServer({
     robotsTxt,
   }
 }
-
-export type AppServer = ReturnType<typeof createAppServer>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { apiFetcher } from '../server/pages/app-server.ts'
+import { apiFetcher } from '../server/pages/render-api.ts'
 import { createTestApi } from '../testing/test-api.ts'
 import { createAppServer } from './entry-server.tsx'
 import { fetchPage, setUpTestSite } from './test/test-site.ts'

@@ -16,6 +16,17 @@ export interface CacheOptions<V> {
   maxBytes: number
   /** What an entry holds; representations by default. Entries that grow say so with `remeasure`. */
   sizeOf?: (value: V) => number
+  /**
+   * How to make an entry that `fetch(key)` does not find: concurrent fetches of one key share one
+   * call, and the entry is kept for `ttlMs` (on `now`'s clock) once made.
+   */
+  fetch?: {
+    make: (key: string) => Promise<V>
+    ttlMs: number
+    /** What an entry being made counts for until it is made and measured. */
+    makingBytes: number
+    now?: () => number
+  }
 }
 
 const entryBytes = (key: string, bytes: number) =>
@@ -31,9 +42,20 @@ const entryBytes = (key: string, bytes: number) =>
 export class RepresentationCache<V extends object = Representation> extends LRUCache<string, V> {
   readonly #sizeOf: (value: V) => number
 
-  constructor({ maxBytes, sizeOf }: CacheOptions<V>) {
+  constructor({ maxBytes, sizeOf, fetch }: CacheOptions<V>) {
     const measure = sizeOf ?? ((value: V) => representationBytes(value as Representation))
-    super({ maxSize: maxBytes, sizeCalculation: (value, key) => entryBytes(key, measure(value)) })
+    super({
+      maxSize: maxBytes,
+      sizeCalculation: (value, key) => entryBytes(key, measure(value)),
+      ...(fetch && {
+        fetchMethod: (key: string) => fetch.make(key),
+        ttl: fetch.ttlMs,
+        // Each lookup reads the clock (lru-cache would reuse a reading for 1 ms of real time).
+        ttlResolution: 0,
+        backgroundFetchSize: fetch.makingBytes,
+        ...(fetch.now && { perf: { now: fetch.now } }),
+      }),
+    })
     this.#sizeOf = measure
   }
 
@@ -54,12 +76,13 @@ export class RepresentationCache<V extends object = Representation> extends LRUC
     return value
   }
 
-  /** Measures an entry again after it grew (a compressed form added), or sets what it holds. */
-  remeasure(key: string, bytes?: number): void {
+  /** Measures an entry again after it grew (a compressed form added), keeping its time to live. */
+  remeasure(key: string): void {
     const value = this.peek(key)
     if (value === undefined) return
+    const ttl = this.ttl ? Math.max(1, this.getRemainingTTL(key)) : undefined
     // lru-cache keeps an entry's size when it is set again to the same value: set it anew.
     this.delete(key)
-    this.set(key, value, { size: entryBytes(key, bytes ?? this.#sizeOf(value)) })
+    this.set(key, value, { size: entryBytes(key, this.#sizeOf(value)), ttl })
   }
 }

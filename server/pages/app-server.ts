@@ -1,48 +1,50 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { ApiApp } from '../app.ts'
-import type { AppServer } from './page-handler.ts'
-import { manifestOptions, ROUTER_MANIFEST_FILE, type RouterManifest } from './router-manifest.ts'
+import type {
+  AppServer,
+  AppServerEntry,
+  AppServerOptions,
+  PageManifest,
+} from '../../shared/pages/app-server.ts'
+import { manifestOptions, ROUTER_MANIFEST_FILE } from './router-manifest.ts'
 
 /** The build's two parts (build/build.ts): what browsers load, and the server's entry. */
 export const clientDirOf = (distDir: string) => join(distDir, 'client')
 const serverEntryOf = (distDir: string) => join(distDir, 'server', 'entry-server.js')
 
-export type FetchApi = (request: Request, origin: string) => Promise<Response>
-
 /**
- * Where the app's requests go while the server renders a page: to the site's own API, in-process
- * (no network; its answers name the page's origin in their picture URLs), or to another API
- * (VITE_API_URL) over the network.
+ * Whether a loaded module is the app's server entry: a build that is not one (stale, or of
+ * another project) stops the server with a readable error rather than failing at a page.
  */
-export function apiFetcher(api: ApiApp, externalApi: boolean): FetchApi {
-  if (externalApi) return (request) => fetch(request)
-  return (request, origin) => {
-    const { pathname, search } = new URL(request.url)
-    return Promise.resolve(api.fetch(new Request(`${origin}${pathname}${search}`, request)))
-  }
+export function isAppServerEntry(module: unknown): module is AppServerEntry {
+  return (
+    typeof module === 'object' &&
+    module !== null &&
+    'createAppServer' in module &&
+    typeof module.createAppServer === 'function' &&
+    'START_APP_SCRIPT' in module &&
+    typeof module.START_APP_SCRIPT === 'string'
+  )
 }
 
 /** The built app's server entry, ready to render pages; undefined before the first build. */
 export async function loadAppServer(
   distDir: string,
-  options: { fetchApi: FetchApi; siteUrl?: string; vitalsSampleRate?: number },
+  options: Omit<AppServerOptions, 'manifest' | 'statusPageHead'>,
 ): Promise<AppServer | undefined> {
-  const entry = serverEntryOf(distDir)
-  if (!existsSync(entry)) return undefined
-  const { createAppServer, START_APP_SCRIPT } = (await import(pathToFileURL(entry).href)) as {
-    createAppServer: (options: object) => AppServer
-    START_APP_SCRIPT: string
-  }
+  const file = serverEntryOf(distDir)
+  if (!existsSync(file)) return undefined
+  const entry: unknown = await import(pathToFileURL(file).href)
+  if (!isAppServerEntry(entry)) throw new Error(`${file} is not the app's server entry: rebuild it`)
   const manifestPath = join(clientDirOf(distDir), ROUTER_MANIFEST_FILE)
-  return createAppServer({
+  return entry.createAppServer({
     ...options,
     ...(existsSync(manifestPath) &&
       manifestOptions(
-        JSON.parse(readFileSync(manifestPath, 'utf8')) as RouterManifest,
+        JSON.parse(readFileSync(manifestPath, 'utf8')) as PageManifest,
         clientDirOf(distDir),
-        START_APP_SCRIPT,
+        entry.START_APP_SCRIPT,
       )),
   })
 }

@@ -4,21 +4,8 @@ import { RepresentationCache, representationBytes } from '../http/representation
 import { CACHE_PRIVATE, respond } from '../http/respond.ts'
 import type { Metrics } from '../observability/metrics.ts'
 import type { RequestRecord } from '../observability/request-log.ts'
-
-/**
- * What the app's server entry (src/entry-server.tsx, built into dist/server/) gives the site: each
- * page's first view, and the site's documents for crawlers.
- */
-export interface AppServer {
-  render(
-    request: Request,
-    options?: { shell?: boolean; signal?: AbortSignal },
-  ): Promise<{ response: Response; complete: boolean; route?: string }>
-  /** The address a page is rendered and kept for: only the query its routes read. */
-  pageUrl(url: string): string
-  sitemapXml(origin: string): Promise<string>
-  robotsTxt(origin: string): string
-}
+import type { AppServer } from '../../shared/pages/app-server.ts'
+import type { LRUCache } from 'lru-cache'
 
 /**
  * The same HTML for every shopper (decisions.md § Server rendering), so a CDN may keep a page for a minute and serve
@@ -48,17 +35,17 @@ const RENDERING_BYTES = 64 * 1024
 type Page = {
   /** The route pattern the page matched (`/product/$id`), for its log line and metrics. */
   route: string
+  status: number
+  /** Whether it may be kept: not a layout sent for want of its data. */
+  complete: boolean
 } & (
   | {
-      status: number
       representation: Representation
       /** The page's Content-Security-Policy: its own inline scripts by hash. */
       csp: string
       cacheControl: string
-      /** When to render it again (ms since the epoch). */
-      expires: number
     }
-  | { status: number; location: string; expires: number }
+  | { location: string }
 )
 
 export interface PageOptions {
@@ -88,12 +75,6 @@ export function createPageHandler(
   app: AppServer,
   { csp, externalApi, metrics, cacheBytes = DEFAULT_PAGE_CACHE_BYTES }: PageOptions,
 ) {
-  const pages = new RepresentationCache<Promise<Page>>({
-    maxBytes: cacheBytes,
-    sizeOf: () => RENDERING_BYTES,
-  })
-  metrics?.watchCache('pages', pages)
-
   async function renderPage(url: string): Promise<Page> {
     // A request of the server's own: nothing of the shopper's (cookies, headers) reaches the render.
     const request = new Request(url, { headers: { Accept: 'text/html' } })
@@ -107,9 +88,8 @@ export function createPageHandler(
       await response.body?.cancel()
       ;({ response } = await app.render(request, { shell: true }))
     }
-    const expires = complete ? Date.now() + PAGE_TTL_MS : 0
     const location = response.headers.get('Location')
-    if (location) return { route, status: response.status, location, expires }
+    if (location) return { route, status: response.status, complete, location }
     // Bytes as rendered: decoding the page to text and encoding it again costs more than the
     // policy's hashes need (inlineScriptHashes).
     const html = Buffer.from(await response.arrayBuffer())
@@ -121,43 +101,37 @@ export function createPageHandler(
     return {
       route,
       status: response.status,
+      complete,
       representation: createRepresentation(html, 'text/html; charset=utf-8'),
       csp: csp(html),
       cacheControl,
-      expires,
     }
   }
 
-  /** Renders the page for a URL and keeps it, unless the page kept now is newer than `stale`. */
-  function renderFresh(url: string, stale?: Promise<Page>): Promise<Page> {
-    const current = pages.get(url)
-    if (current && current !== stale) return current
-    const rendering = renderPage(url)
-    pages.set(url, rendering)
-    const forget = () => {
-      if (pages.get(url) === rendering) pages.delete(url)
-    }
-    rendering.then((page) => {
-      if (page.expires > Date.now()) pages.remeasure(url, pageBytes(page))
-      else forget()
-    }, forget)
-    return rendering
-  }
+  // Each URL's page, rendered once while it is kept (a minute), by one render that every request
+  // for it meanwhile shares (lru-cache's fetch); within the cache's bytes, least recently used out.
+  const pages = new RepresentationCache<Page>({
+    maxBytes: cacheBytes,
+    sizeOf: pageBytes,
+    fetch: {
+      make: renderPage,
+      ttlMs: PAGE_TTL_MS,
+      makingBytes: RENDERING_BYTES,
+      now: () => Date.now(),
+    },
+  })
+  metrics?.watchCache('pages', pages)
 
-  const counted = (result: 'hit' | 'miss', page: Promise<Page>) => {
-    metrics?.cacheLookups.inc({ cache: 'pages', result })
+  /** The page for a URL: kept, being rendered, or rendered now. */
+  async function pageFor(url: string): Promise<Page> {
+    const status: LRUCache.Status<string, Page> = {}
+    const page = await pages.fetch(url, { status })
+    if (!page) throw new Error(`The page for ${url} could not be rendered`)
+    const shared = status.fetch === 'hit' || status.fetch === 'inflight'
+    metrics?.cacheLookups.inc({ cache: 'pages', result: shared ? 'hit' : 'miss' })
+    // A layout sent for want of its data is for the requests that waited for it, and no later one.
+    if (!page.complete && pages.peek(url) === page) pages.delete(url)
     return page
-  }
-
-  /** The page for a URL, rendered once while it stays fresh; a render under way is shared. */
-  function pageFor(url: string): Promise<Page> {
-    const kept = pages.get(url)
-    if (!kept) return counted('miss', renderFresh(url))
-    return kept.then((page) =>
-      page.expires > Date.now()
-        ? counted('hit', Promise.resolve(page))
-        : counted('miss', renderFresh(url, kept)),
-    )
   }
 
   return async (c: Context): Promise<Response> => {
@@ -171,7 +145,7 @@ export function createPageHandler(
       status: page.status as 200,
     })
     // Answering may have added a compressed form, which the cache counts.
-    pages.remeasure(url, pageBytes(page))
+    pages.remeasure(url)
     response.headers.set('Content-Security-Policy', page.csp)
     return response
   }

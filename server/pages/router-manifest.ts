@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { AssetLink, PageManifest } from '../../shared/pages/app-server.ts'
 
 /** Where the client build keeps the router's manifest (build/router-manifest-plugin.ts). */
 export const ROUTER_MANIFEST_FILE = '.vite/router-manifest.json'
@@ -14,11 +15,7 @@ export const STATUS_PAGES = '__status_pages__'
  * The build's manifest as the server's entry takes it: for the router (see forPages), and what a
  * page answered with a 404 or 500 adds to its head (see statusPageHead).
  */
-export function manifestOptions<M extends RouterManifest>(
-  manifest: M,
-  clientDir: string,
-  startApp: string,
-) {
+export function manifestOptions(manifest: PageManifest, clientDir: string, startApp: string) {
   const forRouter = forPages(manifest, clientDir, startApp)
   return { manifest: forRouter, statusPageHead: statusPageHead(forRouter) }
 }
@@ -29,9 +26,7 @@ export function manifestOptions<M extends RouterManifest>(
  * block that names them and their code to the app's start-up lines (see withAppAfterFirstPaint).
  * Without them that page's first screen came unstyled, and styled itself once the app loaded.
  */
-export function statusPageHead(
-  manifest: RouterManifest & { inlineCss?: { styles: Record<string, string> } },
-): string {
+export function statusPageHead(manifest: PageManifest): string {
   const route = manifest.routes[STATUS_PAGES]
   if (!route) return ''
   const css = (route.css ?? [])
@@ -46,30 +41,17 @@ export function statusPageHead(
   return `${css ? `<style>${css}</style>` : ''}${preloads.join('')}${blocks.join('')}`
 }
 
-/** A file the router names: its address, or the address with attributes. */
-type AssetLink = string | { href: string }
 const hrefOf = (link: AssetLink) => (typeof link === 'string' ? link : link.href)
-
-export interface RouterManifest {
-  routes: Record<
-    string,
-    {
-      preloads?: AssetLink[]
-      css?: AssetLink[]
-      scripts?: { attrs?: Record<string, string>; children?: string }[]
-    }
-  >
-}
 
 /**
  * The router's manifest as the server hands it to the router: see the two steps below. `startApp`
  * is the text of the app's start-up script (src/start-app.script.ts, built with the server's entry).
  */
-export const forPages = <M extends RouterManifest>(
-  manifest: M,
+export const forPages = (
+  manifest: PageManifest,
   clientDir: string,
   startApp: string,
-): M => withInlineCss(withAppAfterFirstPaint(manifest, startApp), clientDir)
+): PageManifest => withInlineCss(withAppAfterFirstPaint(manifest, startApp), clientDir)
 
 /**
  * The manifest with the text of every route's stylesheets, which the router then puts in each
@@ -78,7 +60,7 @@ export const forPages = <M extends RouterManifest>(
  * round trip (and, over HTTP/1.1, a new connection). About 6 KB compressed on a catalogue page.
  * Later pages load their stylesheets as files, as before.
  */
-export function withInlineCss<M extends RouterManifest>(manifest: M, clientDir: string): M {
+export function withInlineCss(manifest: PageManifest, clientDir: string): PageManifest {
   const styles: Record<string, string> = {}
   for (const route of Object.values(manifest.routes))
     for (const link of route.css ?? []) {
@@ -97,7 +79,7 @@ export function withInlineCss<M extends RouterManifest>(manifest: M, clientDir: 
  * those lines read (`data-assets`) and name as disabled links: that is how Vite's loader knows the
  * page has them, where it would fetch each again and restyle the page.
  */
-export function withAppAfterFirstPaint<M extends RouterManifest>(manifest: M, startApp: string): M {
+export function withAppAfterFirstPaint(manifest: PageManifest, startApp: string): PageManifest {
   const routes = Object.fromEntries(
     Object.entries(manifest.routes).map(([id, route]) => {
       const entries: string[] = []

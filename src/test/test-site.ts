@@ -1,6 +1,7 @@
 import { JSDOM } from 'jsdom'
 import { afterAll, beforeAll } from 'vitest'
-import { apiFetcher, type FetchApi } from '../../server/pages/app-server.ts'
+import { apiFetcher } from '../../server/pages/render-api.ts'
+import type { AppServerEntry, FetchApi } from '../../shared/pages/app-server.ts'
 import { manifestOptions } from '../../server/pages/router-manifest.ts'
 import { createSite, type SiteOptions } from '../../server/site.ts'
 import {
@@ -10,6 +11,9 @@ import {
 } from '../../testing/stub-client-build.ts'
 import { createTestApi, type TestApi } from '../../testing/test-api.ts'
 import { createAppServer, START_APP_SCRIPT } from '../entry-server.tsx'
+
+/** The entry as the server loads it: its exports are the seam's (shared/pages/app-server.ts). */
+const entry: AppServerEntry = { createAppServer, START_APP_SCRIPT }
 
 /**
  * The whole site as `npm start` serves it, for the tests of the pages the server renders
@@ -28,8 +32,8 @@ type Site = ReturnType<typeof createSite>
 
 function createTestSite(api: TestApi, clientDir: string, options: TestSiteOptions = {}): Site {
   const external = (options.apiOrigins?.length ?? 0) > 0
-  const app = createAppServer({
-    ...manifestOptions(STUB_MANIFEST, clientDir, START_APP_SCRIPT),
+  const app = entry.createAppServer({
+    ...manifestOptions(STUB_MANIFEST, clientDir, entry.START_APP_SCRIPT),
     fetchApi: options.fetchApi ?? apiFetcher(api.app, external),
     siteUrl: options.siteUrl,
     vitalsSampleRate: options.vitalsSampleRate,
