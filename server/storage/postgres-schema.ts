@@ -69,6 +69,51 @@ const MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX sessions_by_user ON sessions (user_id);
       CREATE INDEX sessions_by_expiry ON sessions (expires_at);`,
   },
+  {
+    version: 5,
+    name: 'orders',
+    sql: `
+      CREATE TABLE stock (
+        product_id integer NOT NULL,
+        sku text NOT NULL,
+        level integer NOT NULL CHECK (level >= 0),
+        PRIMARY KEY (product_id, sku)
+      );
+      CREATE TABLE stock_changes (
+        at bigint NOT NULL,
+        product_id integer NOT NULL,
+        sku text NOT NULL,
+        before integer NOT NULL,
+        after integer NOT NULL
+      );
+      CREATE TABLE orders (
+        number text PRIMARY KEY,
+        created_at bigint NOT NULL,
+        user_id bigint,
+        email text NOT NULL,
+        body jsonb NOT NULL
+      );
+      CREATE INDEX orders_by_user ON orders (user_id, created_at);
+      CREATE INDEX orders_by_time ON orders (created_at);
+      CREATE TABLE idempotency_keys (
+        key text PRIMARY KEY,
+        fingerprint text NOT NULL,
+        order_number text NOT NULL,
+        created_at bigint NOT NULL
+      );
+      CREATE INDEX idempotency_keys_by_time ON idempotency_keys (created_at);
+      CREATE TABLE outbox (
+        id text PRIMARY KEY,
+        created_at bigint NOT NULL,
+        message jsonb NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at bigint,
+        locked_until bigint NOT NULL DEFAULT 0,
+        sent_at bigint,
+        last_error text
+      );
+      CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE sent_at IS NULL;`,
+  },
 ]
 
 // An advisory lock key (any constant, the same in every replica, and not postgres.ts's

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPostgresCluster, type PostgresCluster } from '../../testing/postgres-cluster.ts'
 import { WITH_POSTGRES } from '../../testing/test-api.ts'
 import { openPostgresStorage } from './postgres.ts'
+import { describeOrderStorageContract } from '../../testing/order-storage-contract.ts'
 import { describeStorageContract } from '../../testing/storage-contract.ts'
 
 describe.runIf(WITH_POSTGRES)('PostgreSQL', () => {
@@ -12,12 +13,14 @@ describe.runIf(WITH_POSTGRES)('PostgreSQL', () => {
   }, 60_000)
   afterAll(() => cluster?.stop())
 
-  describeStorageContract('PostgreSQL', {
+  const postgresHarness = {
     async fresh() {
       const url = await cluster.createDatabase()
       return () => openPostgresStorage({ url, poolMax: 4 })
     },
-  })
+  }
+  describeStorageContract('PostgreSQL', postgresHarness)
+  describeOrderStorageContract('PostgreSQL', postgresHarness)
 
   it('gives the users of a database from before name keys each its key, a later look-alike its id after a #', async () => {
     const url = await cluster.createDatabase()
@@ -27,6 +30,7 @@ describe.runIf(WITH_POSTGRES)('PostgreSQL', () => {
     await sql`DROP INDEX users_username_key_key`
     await sql`ALTER TABLE users DROP COLUMN username_key`
     await sql`DROP TABLE sessions`
+    await sql`DROP TABLE stock, stock_changes, orders, idempotency_keys, outbox`
     await sql`DELETE FROM schema_migrations WHERE version >= 3`
     for (const [username, email] of [
       ['Zoë', 'zoe1@example.com'],

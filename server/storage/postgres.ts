@@ -2,7 +2,8 @@ import postgres, { type PendingQuery, type Row } from 'postgres'
 import type { LoginAttemptLog } from '../auth/login-throttle.ts'
 import type { SessionRecord, SessionStore } from '../auth/sessions.ts'
 import { TakenError, type NewUser, type UserChanges, type UserStore } from '../users/user-store.ts'
-import { StorageUnavailableError, type Storage } from './storage.ts'
+import { createPostgresOrders } from './postgres-orders.ts'
+import { StorageUnavailableError, type StockListener, type Storage } from './storage.ts'
 import { migrate } from './postgres-schema.ts'
 import { changedFields, COLUMNS, fromRow } from './user-rows.ts'
 import { usernameKey } from '../users/username.ts'
@@ -67,7 +68,9 @@ export interface PostgresOptions {
 }
 
 /**
- * Users and login attempts in PostgreSQL (postgres.js, a pool of `poolMax` connections), shared by
+ * Users, login attempts, sessions, stock, orders and the outbox in PostgreSQL (postgres.js, a pool
+ * of `poolMax` connections and one more that listens for stock changes; the last three in
+ * postgres-orders.ts), shared by
  * every replica that uses the same database. Each statement is parameterised by the driver; column
  * names come only from the fixed COLUMNS map. A registration is committed before it is answered.
  */
@@ -229,12 +232,37 @@ export async function openPostgresStorage({ url, poolMax }: PostgresOptions): Pr
       }),
   }
 
+  const { stock, orders, outbox, listen } = createPostgresOrders(sql, tracked)
+  const listeners = new Set<StockListener>()
+  // One connection of its own listens for every replica's stock changes (this one's included).
+  let unlisten: (() => Promise<void>) | undefined
+  try {
+    unlisten = await run(() =>
+      listen((productIds) => {
+        for (const listener of listeners) listener(productIds)
+      }),
+    )
+  } catch (error) {
+    await sql.end({ timeout: 1 })
+    throw error
+  }
+
   return {
     users,
     loginAttempts,
     sessions,
+    stock,
+    orders,
+    outbox,
+    onStockChanged(listener) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
     ping: () => tracked(async () => void (await sql`SELECT 1`)),
-    close: () => sql.end({ timeout: 5 }),
+    close: async () => {
+      await unlisten?.().catch(() => undefined)
+      await sql.end({ timeout: 5 })
+    },
     poolStats: () => ({
       inUse: Math.min(pending, poolMax),
       waiting: Math.max(0, pending - poolMax),

@@ -68,6 +68,52 @@ const MIGRATIONS: readonly SqliteMigration[] = [
       CREATE INDEX sessions_by_user ON sessions (user_id);
       CREATE INDEX sessions_by_expiry ON sessions (expires_at)`,
   },
+  {
+    version: 5,
+    name: 'orders',
+    // A product's own stock has the SKU '' (a key column cannot be null); see sqlite-orders.ts.
+    sql: `
+      CREATE TABLE stock (
+        product_id INTEGER NOT NULL,
+        sku TEXT NOT NULL,
+        level INTEGER NOT NULL CHECK (level >= 0),
+        PRIMARY KEY (product_id, sku)
+      ) STRICT;
+      CREATE TABLE stock_changes (
+        at INTEGER NOT NULL,
+        product_id INTEGER NOT NULL,
+        sku TEXT NOT NULL,
+        before INTEGER NOT NULL,
+        after INTEGER NOT NULL
+      ) STRICT;
+      CREATE TABLE orders (
+        number TEXT PRIMARY KEY,
+        created_at INTEGER NOT NULL,
+        user_id INTEGER,
+        email TEXT NOT NULL,
+        body TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX orders_by_user ON orders (user_id, created_at);
+      CREATE INDEX orders_by_time ON orders (created_at);
+      CREATE TABLE idempotency_keys (
+        key TEXT PRIMARY KEY,
+        fingerprint TEXT NOT NULL,
+        order_number TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX idempotency_keys_by_time ON idempotency_keys (created_at);
+      CREATE TABLE outbox (
+        id TEXT PRIMARY KEY,
+        created_at INTEGER NOT NULL,
+        message TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER,
+        locked_until INTEGER NOT NULL DEFAULT 0,
+        sent_at INTEGER,
+        last_error TEXT
+      ) STRICT;
+      CREATE INDEX outbox_due ON outbox (next_attempt_at)`,
+  },
 ]
 
 /** In one transaction: run `work`, commit; roll back on a throw. */

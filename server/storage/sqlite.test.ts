@@ -4,19 +4,22 @@ import { dirname, join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openSqliteStorage } from './sqlite.ts'
+import { describeOrderStorageContract } from '../../testing/order-storage-contract.ts'
 import { describeStorageContract } from '../../testing/storage-contract.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'meridian-sqlite-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 let files = 0
 
-describeStorageContract('SQLite', {
+const sqlite = {
   fresh() {
     // A nested folder that does not exist yet: the storage creates it.
     const file = join(root, String(++files), 'users.db')
     return () => openSqliteStorage(file)
   },
-})
+}
+describeStorageContract('SQLite', sqlite)
+describeOrderStorageContract('SQLite', sqlite)
 
 describe('a users.db from before versioned migrations', () => {
   it('keeps its users and gains the login attempts on first open', async () => {
@@ -64,6 +67,9 @@ describe('a users.db from before user names were compared by their key', () => {
     old.exec('DROP INDEX users_by_username_key')
     old.exec('ALTER TABLE users DROP COLUMN username_key')
     old.exec('DROP TABLE sessions')
+    old.exec(
+      'DROP TABLE stock; DROP TABLE stock_changes; DROP TABLE orders; DROP TABLE idempotency_keys; DROP TABLE outbox',
+    )
     old.exec('PRAGMA user_version = 2')
     const add = old.prepare(
       `INSERT INTO users (username, email, password_hash, first_name, last_name)

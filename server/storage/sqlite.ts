@@ -5,7 +5,8 @@ import type { LoginAttemptLog } from '../auth/login-throttle.ts'
 import type { SessionRecord, SessionStore } from '../auth/sessions.ts'
 import { TakenError, USER_FIELDS, type NewUser, type UserStore } from '../users/user-store.ts'
 import { migrate, transaction } from './sqlite-schema.ts'
-import type { Storage } from './storage.ts'
+import { createSqliteOrders } from './sqlite-orders.ts'
+import type { StockListener, Storage } from './storage.ts'
 import { changedFields, COLUMNS, fromRow, type UserRow } from './user-rows.ts'
 import { usernameKey } from '../users/username.ts'
 
@@ -55,7 +56,8 @@ function promised<T extends object>(sync: Synchronous<T>): T {
 }
 
 /**
- * Users and login attempts in SQLite (`node:sqlite`), in WAL mode with synchronous=NORMAL: a
+ * Users, login attempts, sessions, stock, orders and the outbox in SQLite (`node:sqlite`; the
+ * last three in sqlite-orders.ts), in WAL mode with synchronous=NORMAL: a
  * commit is in the WAL file before the answer goes out, so a registration or profile change
  * survives the process being killed right after it (tested with kill -9). Only a power cut or OS
  * crash could lose the last commits; FULL would fsync on every commit, and since node:sqlite runs
@@ -196,10 +198,22 @@ export function openSqliteStorage(file: string): Storage {
     prune: (before) => void pruneSessions.run(before, before),
   })
 
+  const listeners = new Set<StockListener>()
+  const { stock, orders, outbox } = createSqliteOrders(db, (productIds) => {
+    for (const listener of listeners) listener(productIds)
+  })
+
   return {
     users,
     loginAttempts,
     sessions,
+    stock,
+    orders,
+    outbox,
+    onStockChanged(listener) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
     ...promised<Pick<Storage, 'ping' | 'close'>>({
       ping: () => void db.prepare('SELECT 1').get(),
       close: () => db.close(),

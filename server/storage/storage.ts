@@ -2,18 +2,33 @@ import type { PoolStats } from '../observability/metrics.ts'
 import type { LoginAttemptLog } from '../auth/login-throttle.ts'
 import type { SessionStore } from '../auth/sessions.ts'
 import type { UserStore } from '../users/user-store.ts'
+import type { OrderStore, Outbox, StockStore } from '../orders/order-store.ts'
 
 /**
- * The API's shared state: its users, their sessions and the login attempts, in one database. SQLite (one file,
- * one process) by default; PostgreSQL when DATABASE_URL is set, so several replicas act as one.
- * Everything else the API keeps (answer caches, compressed representations) is derived from the
- * read-only catalogue and stays in each process.
+ * What a replica hears of stock changes, its own and the others': the products whose stock
+ * changed, or `undefined` when any may have (it may have missed some: reconnected to PostgreSQL).
+ */
+export type StockListener = (productIds: number[] | undefined) => void
+
+/**
+ * The API's shared state: its users, their sessions, the login attempts, the stock, the orders and
+ * the mail they send, in one database. SQLite (one file, one process) by default; PostgreSQL when
+ * DATABASE_URL is set, so several replicas act as one. Everything else the API keeps (answer
+ * caches, compressed representations) is derived from the catalogue and its stock, and stays in
+ * each process.
  */
 export interface Storage {
   readonly users: UserStore
   readonly loginAttempts: LoginAttemptLog
   /** Sign-ins and their refresh tokens: checked on every use of a token, by every replica. */
   readonly sessions: SessionStore
+  /** Each product's and variant's stock, which orders take and operators set. */
+  readonly stock: StockStore
+  readonly orders: OrderStore
+  /** Mail to send once an order is committed, sent by one replica each (server/mail). */
+  readonly outbox: Outbox
+  /** Calls `listener` on every committed stock change, until the function it returns is called. */
+  onStockChanged(listener: StockListener): () => void
   /** Resolves when the database answers a query; rejects with StorageUnavailableError otherwise. */
   ping(): Promise<void>
   /** Waits for the queries under way, then closes the database (or its connection pool). */
