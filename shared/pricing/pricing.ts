@@ -2,7 +2,7 @@
  * The spec's price formulas (rules.md § Constants and formulas) in one place: product, cart line,
  * cart and order amounts, the gift card, instalments. Cart, checkout and the confirmation all use
  * it, and so do the server's renders (structured data) and its link previews: it imports
- * nothing. Which promo a code gives is the cart's rule (domain/cart/promo.ts).
+ * nothing. Which promo a code gives is promo.ts, beside it.
  */
 
 /**
@@ -59,7 +59,7 @@ export const cartTotal = (lines: readonly PricedLine[]) =>
     ),
   )
 
-/** What an order's amounts need of a promo (domain/cart/promo.ts): its code and what it takes off. */
+/** What an order's amounts need of a promo (promo.ts): its code and what it takes off. */
 export interface PromoDiscount {
   code: string
   discount: number

@@ -1,7 +1,7 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form'
 import { FormField } from './form-field.tsx'
-import type { AddressInput } from '../domain/address/address.schema.ts'
-import { INDIAN_STATES } from '../domain/address/indian-states.ts'
+import type { AddressInput } from '../../shared/address/address.schema.ts'
+import { INDIAN_STATES } from '../../shared/address/indian-states.ts'
 import styles from './address-fields.module.css'
 
 interface AddressFieldsProps {

@@ -1,4 +1,4 @@
-import type { Address } from '../domain/address/address.schema.ts'
+import type { Address } from '../../shared/address/address.schema.ts'
 
 /** An address as a postal block. */
 export function AddressSummary({ address }: { address: Address }) {

@@ -1,15 +1,12 @@
-/** The form messages of rules.md § Validation rules, verbatim; a message two forms share is one entry. */
-export const validation = {
-  // Shipping address, card and gift card
-  fillOut: 'Please fill out this field.',
-  // Ours: the spec sets no length limit, so it has no message for one.
-  tooLong: (max: number) => `Use at most ${max} characters`,
+import { ADDRESS_MESSAGES } from '../../shared/address/address.schema.ts'
 
-  // Shipping address (the pincode message is registration's too)
-  stateMissing: 'Please select an item in the list',
-  pincode: 'Pincode is not valid',
-  mobile: 'Phone number is not valid',
-  addressEmail: 'Not a proper email',
+/**
+ * The form messages of rules.md § Validation rules, verbatim; a message two forms share is one
+ * entry. The shipping address's are with its rules, which the server checks too.
+ */
+export const validation = {
+  // Shipping address, card and gift card ('Please fill out this field.'); registration's pincode
+  ...ADDRESS_MESSAGES,
 
   // Card and gift card
   cardNumber: 'Card Number is not valid',

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import type userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, expect, vi } from 'vitest'
-import type { Address } from '../domain/address/address.schema.ts'
+import type { Address } from '../../shared/address/address.schema.ts'
 import type { CartLine } from '../domain/cart/cart.schemas.ts'
 import { apiProduct, cartLineOf, TEST_ADDRESS } from './shop-fixtures.ts'
 

@@ -1,4 +1,4 @@
-import type { Address } from '../domain/address/address.schema.ts'
+import type { Address } from '../../shared/address/address.schema.ts'
 import type { CartLine } from '../domain/cart/cart.schemas.ts'
 import { http } from 'msw'
 import { apiServer, testApi } from './api-server.ts'

@@ -2,7 +2,7 @@ import { atom } from 'jotai'
 import { RESET } from 'jotai/utils'
 import * as v from 'valibot'
 import { orderAmounts } from '../../../shared/pricing/pricing.ts'
-import { PROMO_DEFAULT_VALUE, PROMO_VALUE, promoFor } from './promo.ts'
+import { PROMO_DEFAULT_VALUE, PROMO_VALUE, promoFor } from '../../../shared/pricing/promo.ts'
 import { atomWithValidatedStorage } from '../../lib/storage-atom.ts'
 import {
   addLine,

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { addressSchema } from '../address/address.schema.ts'
+import { addressSchema } from '../../../shared/address/address.schema.ts'
 import { cartLineSchema } from '../cart/cart.schemas.ts'
 
 export const PAYMENT_METHODS = ['card', 'paypal', 'paylater', 'applepay'] as const

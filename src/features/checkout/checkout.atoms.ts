@@ -1,6 +1,6 @@
 import { atom } from 'jotai'
 import { addressAtom } from '../../domain/address/address.atoms.ts'
-import type { Address } from '../../domain/address/address.schema.ts'
+import type { Address } from '../../../shared/address/address.schema.ts'
 import { clearCartAtom, clearPromoAtom, orderAmountsAtom } from '../../domain/cart/cart.atoms.ts'
 import { newOrderNumber, recordOrderAtom } from '../../domain/orders/orders.atoms.ts'
 import type { Order, PaymentSummary } from '../../domain/orders/order.schemas.ts'

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { SHIPPING_ADDRESS } from '../../../testing/shopper.ts'
 import { messageFor } from '../../test/schema-messages.ts'
-import { addressSchema } from '../../domain/address/address.schema.ts'
+import { addressSchema } from '../../../shared/address/address.schema.ts'
 import { cardSchema, expiryHasPast, giftCardSchema } from './payment.schemas.ts'
 
 const address = SHIPPING_ADDRESS

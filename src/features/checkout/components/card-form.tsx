@@ -11,7 +11,7 @@ import {
   EMPTY_ADDRESS,
   type Address,
   type AddressInput,
-} from '../../../domain/address/address.schema.ts'
+} from '../../../../shared/address/address.schema.ts'
 import { formatCardNumber, formatExpiry } from '../masks.ts'
 import { cardSchema, type CardInput } from '../payment.schemas.ts'
 import styles from './checkout.module.css'

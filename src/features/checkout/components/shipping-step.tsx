@@ -14,7 +14,7 @@ import {
   EMPTY_ADDRESS,
   type Address,
   type AddressInput,
-} from '../../../domain/address/address.schema.ts'
+} from '../../../../shared/address/address.schema.ts'
 import { AddressSummary } from '../../../components/address-summary.tsx'
 import styles from './checkout.module.css'
 

@@ -1,6 +1,22 @@
 import * as v from 'valibot'
-import { validation } from '../../lib/form-messages.ts'
 import { INDIAN_STATES } from './indian-states.ts'
+
+/**
+ * A shipping address's rules (rules.md § Validation rules), checked by the checkout's form and by
+ * the API an order is sent to, with the form's messages, verbatim (src/lib/form-messages.ts holds
+ * every other form's).
+ */
+export const ADDRESS_MESSAGES = {
+  fillOut: 'Please fill out this field.',
+  // Ours: the spec sets no length limit, so it has no message for one.
+  tooLong: (max: number) => `Use at most ${max} characters`,
+  stateMissing: 'Please select an item in the list',
+  // The pincode message is registration's too.
+  pincode: 'Pincode is not valid',
+  mobile: 'Phone number is not valid',
+  addressEmail: 'Not a proper email',
+} as const
+const validation = ADDRESS_MESSAGES
 
 const text = (max: number) =>
   v.pipe(v.string(), v.trim(), v.maxLength(max, validation.tooLong(max)))
@@ -17,7 +33,7 @@ export const PINCODE = /^[1-9]\d{5}$/
 /** An Indian mobile number: 10 digits from 6-9, optionally after +91. */
 export const MOBILE = /^(?:\+91[\s-]?)?[6-9]\d{9}$/
 
-/** rules.md § Validation rules, shipping address; its messages are in lib/messages.ts, verbatim. */
+/** rules.md § Validation rules, shipping address. */
 export const addressSchema = v.object({
   firstName: required(40),
   lastName: required(40),

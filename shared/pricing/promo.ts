@@ -1,4 +1,4 @@
-import type { PromoDiscount } from '../../../shared/pricing/pricing.ts'
+import type { PromoDiscount } from './pricing.ts'
 
 /** rules.md § Validation rules: FLAT50 (any case) takes 50 off; any other non-empty code takes the default 5 off. */
 export const PROMO_CODE = 'FLAT50'
