@@ -84,7 +84,9 @@ async function slowPagesProxy(target: string) {
     const forward = () => {
       const upstream = httpRequest(
         new URL(incoming.url ?? '/', target),
-        { method: incoming.method, headers: incoming.headers },
+        // The storefront answers only the hosts it serves (421 otherwise): the proxy names its
+        // upstream, as a reverse proxy configured for it does.
+        { method: incoming.method, headers: { ...incoming.headers, host: new URL(target).host } },
         (response) => {
           outgoing.writeHead(response.statusCode ?? 502, response.headers)
           response.pipe(outgoing)

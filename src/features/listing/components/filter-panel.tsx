@@ -5,6 +5,7 @@ import { Disclosure } from '../../../components/disclosure.tsx'
 import { CloseIcon } from '../../../components/icons.tsx'
 import { listingMessages } from '../../../lib/page-messages.ts'
 import { useCoveringPanel } from '../../../lib/use-covering-panel.ts'
+import { DESKTOP_QUERY, useWindowMediaQuery } from '../../../lib/use-media-query.ts'
 import { productScopeQuery } from '../../../domain/catalogue/catalogue.queries.ts'
 import { applyFilters, toggleFilter } from '../filters.ts'
 import { countFilters, filterGroups, type FilterGroup, type Filters } from '../filters.ts'
@@ -19,15 +20,19 @@ interface FilterPanelProps {
   applied: Filters
   onApply: (filters: Filters) => void
   onClose: () => void
-  /** Small screens: a full-height sheet over the page. */
-  sheet: boolean
 }
 
 /**
  * 'Filter (n)' with the four groups of rules.md § Data and reference lists, Brand listing the brands of the whole category
  * (or catalogue); 'Show N Products' counts the real matches.
  */
-export function FilterPanel({ id, category, applied, onApply, onClose, sheet }: FilterPanelProps) {
+export function FilterPanel({ id, category, applied, onApply, onClose }: FilterPanelProps) {
+  // Small screens: a full-height sheet over the page, closed once the filters apply.
+  const sheet = !useWindowMediaQuery(DESKTOP_QUERY)
+  const apply = (filters: Filters) => {
+    onApply(filters)
+    if (sheet) onClose()
+  }
   const [draft, setDraft] = useState(applied)
   const titleId = useId()
   // The whole category, once: N is the true number of matches of the choices so far.
@@ -100,14 +105,14 @@ export function FilterPanel({ id, category, applied, onApply, onClose, sheet }: 
         )
       })}
       <div className={styles.panelActions}>
-        <Button onClick={() => onApply(draft)} disabled={matches === undefined}>
+        <Button onClick={() => apply(draft)} disabled={matches === undefined}>
           {matches === undefined ? 'Counting products…' : listingMessages.showProducts(matches)}
         </Button>
         <Button
           variant="secondary"
           onClick={() => {
             setDraft({})
-            onApply({})
+            apply({})
           }}
         >
           {listingMessages.clearAll}

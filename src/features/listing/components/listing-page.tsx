@@ -5,7 +5,6 @@ import { Button, buttonClass } from '../../../components/button.tsx'
 import { useHydrated } from '../../../lib/hydrated.tsx'
 import { messages } from '../../../lib/messages.ts'
 import { listingMessages } from '../../../lib/page-messages.ts'
-import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts'
 import { PAGE_SIZE } from '../../../domain/catalogue/catalogue.api.ts'
 import { categoryName } from '../../../domain/catalogue/categories.ts'
 import { countFilters, toggleFilter, type Filters } from '../filters.ts'
@@ -61,7 +60,6 @@ function ListingView({
   const name = category ? categoryName(category, categories) : messages.allProducts
   const panelId = useId()
   const resultsId = useId()
-  const sheet = !useMediaQuery(DESKTOP_QUERY)
   const filters = filtersOf(search)
   const setFilters = (next: Filters) => onSearchChange({ sort: search.sort, ...next })
   const closePanel = useCallback(() => setPanelOpen(false), [setPanelOpen])
@@ -106,12 +104,8 @@ function ListingView({
             id={panelId}
             category={category}
             applied={filters}
-            sheet={sheet}
             onClose={closePanel}
-            onApply={(next) => {
-              setFilters(next)
-              if (sheet) closePanel()
-            }}
+            onApply={setFilters}
           />
         )}
         {/* A heading between the page's h1 and the cards' h3, for the outline screen readers walk. */}
