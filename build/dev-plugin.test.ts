@@ -9,7 +9,12 @@ let base: string
 beforeAll(async () => {
   const api = await createTestApi()
   const middleware = apiMiddleware(
-    Promise.resolve({ app: api.app, close: () => Promise.resolve() }),
+    Promise.resolve({
+      app: api.app,
+      stock: api.stock,
+      mail: 'none',
+      close: () => Promise.resolve(),
+    }),
   )
   // A stand-in for Vite's connect stack: the plugin's middleware first, then "the SPA".
   server = createServer((req, res) => middleware(req, res, () => res.end('spa')))
@@ -72,7 +77,12 @@ describe('the dev server’s pages', () => {
     const api = await createTestApi()
     const middleware = pageMiddleware(
       host,
-      Promise.resolve({ app: api.app, close: () => Promise.resolve() }),
+      Promise.resolve({
+        app: api.app,
+        stock: api.stock,
+        mail: 'none',
+        close: () => Promise.resolve(),
+      }),
     )
     pages = createServer((req, res) => middleware(req, res, () => res.end('vite')))
     await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve))

@@ -21,7 +21,10 @@ import { createProductImages } from './images/product-images.ts'
 import type { Logger } from './observability/logger.ts'
 import type { Metrics } from './observability/metrics.ts'
 import { loggerOf, recordApiRoute, type RequestRecord } from './observability/request-log.ts'
+import type { LiveStock } from './orders/live-stock.ts'
+import { adminRoutes } from './routes/admin.ts'
 import { authRoutes } from './routes/auth.ts'
+import { orderRoutes } from './routes/orders.ts'
 import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/images.ts'
 import { productRoutes } from './routes/products.ts'
@@ -34,7 +37,10 @@ import { toPublicUser } from './users/public-user.ts'
 import type { UserRecord } from './users/user-store.ts'
 
 export interface AppDeps {
+  /** The bundled catalogue; its stock as the database holds it is `stock`'s. */
   catalogue: Catalogue
+  /** The stock as it stands (server/orders/live-stock.ts): what answers show and orders take. */
+  stock: LiveStock
   /** The catalogue's search; on the calling thread unless given (the server runs it in workers). */
   searcher?: CatalogueSearch
   /** Users and login attempts: SQLite or PostgreSQL (server/storage). */
@@ -65,6 +71,12 @@ export interface AppDeps {
    * the request's own, which the site lets through only for hosts it serves (http/hosts.ts).
    */
   siteUrl?: string
+  /** ADMIN_TOKEN: the bearer token of the operator's routes; without one they answer 404. */
+  adminToken?: string
+  /** The shop's name in the mail it sends. */
+  brand?: string
+  /** Called once an order is committed (its mail is in the outbox): wakes the mailer. */
+  orderPlaced?: () => void
 }
 
 export const MAX_BODY_BYTES = 64 * 1024
@@ -77,6 +89,7 @@ export const DEFAULT_API_CACHE_BYTES = 16 * 2 ** 20
  */
 export function createApp({
   catalogue,
+  stock,
   searcher = inProcessSearch(catalogue),
   storage,
   secret,
@@ -91,9 +104,14 @@ export function createApp({
   metrics,
   cacheBytes = DEFAULT_API_CACHE_BYTES,
   siteUrl,
+  adminToken,
+  brand = 'Meridian',
+  orderPlaced,
 }: AppDeps) {
   const cache = new RepresentationCache({ maxBytes: cacheBytes })
   metrics?.watchCache('api', cache)
+  // An answer showing a product whose stock changed (an order, an operator, another replica) goes.
+  stock.onChange((productIds) => cache.forget(productIds))
   const productImages = createProductImages(catalogue)
   const users = storage.users
   const tokens = createTokenService(secret, clock, acceptedSecrets)
@@ -138,14 +156,14 @@ export function createApp({
     await next()
     c.header('Cache-Control', CACHE_PRIVATE)
   }
-  app.use('/auth/*', noStore)
-  app.use('/users/*', noStore)
+  for (const personal of ['/auth/*', '/users/*', '/orders', '/orders/*', '/admin/*'])
+    app.use(personal, noStore)
 
   app.route('/health', healthRoutes({ ping: () => storage.ping() }))
   app.route(
     '/products',
     productRoutes({
-      catalogue,
+      catalogue: stock.catalogue,
       searcher,
       cache,
       originOf,
@@ -170,6 +188,32 @@ export function createApp({
       checkPassword,
       present,
       metrics,
+    }),
+  )
+  app.route(
+    '/orders',
+    orderRoutes({
+      live: stock,
+      orders: storage.orders,
+      attempts: storage.loginAttempts,
+      authenticate,
+      clock,
+      originOf: (c) => siteUrl ?? new URL(c.req.url).origin,
+      brand,
+      placed: orderPlaced,
+      metrics,
+      logger,
+    }),
+  )
+  app.route(
+    '/admin',
+    adminRoutes({
+      token: adminToken,
+      orders: storage.orders,
+      stock: storage.stock,
+      live: stock,
+      clock,
+      logger,
     }),
   )
   app.route('/', telemetryRoutes({ metrics, logger, now: () => clock.now() }))

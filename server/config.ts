@@ -91,6 +91,30 @@ const envSchema = v.object({
   METRICS_TOKEN: v.optional(
     v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters')),
   ),
+  ADMIN_TOKEN: v.optional(
+    v.pipe(v.string(), v.minLength(16, 'ADMIN_TOKEN must be at least 16 characters')),
+  ),
+  SMTP_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^smtps?:\/\/\S+$/,
+        'SMTP_URL must be an SMTP URL such as smtp://user:password@mail.example:587 (or smtps://…:465)',
+      ),
+    ),
+  ),
+  MAIL_FROM: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>$|^[^<>\s@]+@[^<>\s@]+$/,
+        'MAIL_FROM must be an address such as Meridian <orders@shop.example>',
+      ),
+    ),
+    'Meridian <orders@localhost>',
+  ),
   REPLICA_ID: v.optional(
     v.pipe(
       v.string(),
@@ -147,6 +171,10 @@ export interface ServerConfig {
   trustProxy: boolean
   /** METRICS_TOKEN: the bearer token /metrics asks for; unset, /metrics answers 404. */
   metricsToken: string | undefined
+  /** ADMIN_TOKEN: the bearer token of /api/admin/*; unset, they answer 404. */
+  adminToken: string | undefined
+  /** Where mail goes: SMTP_URL's server, or `.eml` files in `dataDir/outbox/` without one. */
+  mail: { smtpUrl: string | undefined; from: string }
   /** REPLICA_ID: this process in the logs; unset, the host name and process id. */
   replicaId: string | undefined
   /** VITALS_SAMPLE_RATE: the share of page loads whose field data browsers send (default 1). */
@@ -170,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const { JWT_ACCEPTED_SECRETS, DATABASE_URL, DATABASE_POOL_MAX } = result.output
   const { LOG_LEVEL, TRUST_PROXY, METRICS_TOKEN, REPLICA_ID, VITALS_SAMPLE_RATE } = result.output
   const { API_CACHE_MB, PAGE_CACHE_MB, ALLOWED_HOSTS } = result.output
+  const { ADMIN_TOKEN, SMTP_URL, MAIL_FROM } = result.output
   if (DATABASE_URL && !JWT_SECRET) {
     throw new Error(
       'Invalid configuration: JWT_SECRET is required when DATABASE_URL is set, so that every ' +
@@ -190,6 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     logLevel: LOG_LEVEL,
     trustProxy: TRUST_PROXY === 'true',
     metricsToken: METRICS_TOKEN,
+    adminToken: ADMIN_TOKEN,
+    mail: { smtpUrl: SMTP_URL, from: MAIL_FROM },
     replicaId: REPLICA_ID,
     vitalsSampleRate: VITALS_SAMPLE_RATE,
     apiCacheBytes: API_CACHE_MB,

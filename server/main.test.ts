@@ -50,7 +50,7 @@ describe('npm start (server/main.ts)', () => {
       body: JSON.stringify({ username: 'emilys', password: 'emilyspass' }),
     })
     expect(login.status).toBe(200)
-    expect(server.output()).toContain('users in SQLite')
+    expect(server.output()).toContain('data in SQLite, mail to files in ')
 
     // Without JWT_SECRET the server generates one and keeps it beside the database, owner-only.
     expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600)

@@ -19,7 +19,9 @@ const metrics = createMetrics()
 async function start() {
   const config = loadConfig(process.env)
   const logger = createLogger({ level: config.logLevel, replica: config.replicaId })
-  return { config, logger, api: await startApi(config, { logger, metrics }) }
+  // The shop's name as the build has it (VITE_BRAND_NAME), for the mail the server sends.
+  const brand = readBuildEnv(clientDirOf(config.distDir))?.VITE_BRAND_NAME
+  return { config, logger, api: await startApi(config, { logger, metrics, brand }) }
 }
 
 // A bad setting or an unreachable database ends the process with one readable line.
@@ -41,6 +43,7 @@ const site = createSite(api.app, app && { clientDir, app }, {
   siteUrl: config.siteUrl,
   allowedHosts: config.allowedHosts,
   pageCacheBytes: config.pageCacheBytes,
+  stockChanges: (listener) => void api.stock.onChange(listener),
   observability: {
     logger,
     metrics,
@@ -68,8 +71,8 @@ const server = serve({ fetch: fetchSite, port: config.port, hostname: config.hos
   const host = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host
   const storage = config.database ? 'PostgreSQL' : 'SQLite'
   logger.info(
-    { port: info.port, storage },
-    `Meridian is running at http://${host}:${info.port} (API at /api, users in ${storage})`,
+    { port: info.port, storage, mail: api.mail },
+    `Meridian is running at http://${host}:${info.port} (API at /api, data in ${storage}, mail to ${api.mail})`,
   )
 })
 

@@ -8,12 +8,20 @@ import { systemClock } from './clock.ts'
 import type { ServerConfig } from './config.ts'
 import type { Logger } from './observability/logger.ts'
 import type { Metrics } from './observability/metrics.ts'
+import { outboxFolderTransport, smtpTransport } from './mail/transport.ts'
+import { startMailer } from './mail/mailer.ts'
+import { fallbackLogger } from './observability/logger.ts'
+import { openLiveStock, type LiveStock } from './orders/live-stock.ts'
 import { openStorage } from './storage/open-storage.ts'
 import { createAccounts } from './users/accounts.ts'
 import { seedUsers } from './users/seed-users.ts'
 
 export interface ApiRuntime {
   app: ApiApp
+  /** The stock as it stands: the site's pages forget what shows a product whose stock changed. */
+  stock: LiveStock
+  /** Where the mail goes, in words, for the start-up line. */
+  mail: string
   /** Closes the database (or its pool) once the queries under way have finished. */
   close(): Promise<void>
 }
@@ -42,22 +50,43 @@ export async function startApi(
     | 'corsOrigins'
     | 'apiCacheBytes'
     | 'siteUrl'
+    | 'adminToken'
+    | 'mail'
   >,
-  { logger, metrics }: { logger?: Logger; metrics?: Metrics } = {},
+  {
+    logger = fallbackLogger(),
+    metrics,
+    brand,
+  }: { logger?: Logger; metrics?: Metrics; brand?: string } = {},
 ): Promise<ApiRuntime> {
   const storage = await openStorage(config)
   if (storage.poolStats) metrics?.watchPool(() => storage.poolStats?.() ?? { inUse: 0, waiting: 0 })
+  metrics?.watchOutbox(() => storage.outbox.pending())
+  const catalogue = loadCatalogue()
+  let stock: LiveStock
   try {
     await seedUsers(storage.users, createAccounts(storage.users))
+    // The stock the database holds, seeded from the catalogue on the first start.
+    stock = await openLiveStock(catalogue, storage)
   } catch (error) {
     await storage.close()
     throw error
   }
-  const catalogue = loadCatalogue()
+  const transport = config.mail.smtpUrl
+    ? smtpTransport(config.mail.smtpUrl, config.mail.from)
+    : outboxFolderTransport(join(config.dataDir, 'outbox'), config.mail.from)
+  const mailer = startMailer({
+    outbox: storage.outbox,
+    transport,
+    clock: systemClock,
+    logger,
+    metrics,
+  })
   // Off the event loop: a search burst must not hold the other answers (decisions.md § Search limits).
   const searcher = workerSearch(catalogue)
   const app = createApp({
     catalogue,
+    stock,
     searcher,
     storage,
     // loadConfig requires JWT_SECRET with a database server: a file would differ per machine.
@@ -67,12 +96,19 @@ export async function startApi(
     corsOrigins: config.corsOrigins,
     cacheBytes: config.apiCacheBytes,
     siteUrl: config.siteUrl,
+    adminToken: config.adminToken,
+    brand,
+    orderPlaced: () => mailer.wake(),
     logger,
     metrics,
   })
   return {
     app,
+    stock,
+    mail: transport.description,
     close: async () => {
+      await mailer.close()
+      stock.close()
       await searcher.close()
       await storage.close()
     },

@@ -14,6 +14,7 @@ import {
   TEST_SECRET,
 } from '../testing/test-api.ts'
 import { openSqliteStorage } from './storage/sqlite.ts'
+import { openLiveStock } from './orders/live-stock.ts'
 
 describe('security headers', () => {
   it('are on every API answer, errors included', async () => {
@@ -90,9 +91,12 @@ describe('security headers', () => {
   })
 
   it('allow cross-origin calls only from configured origins', async () => {
+    const catalogue = loadCatalogue()
+    const storage = openSqliteStorage(':memory:')
     const app = createApp({
-      catalogue: loadCatalogue(),
-      storage: openSqliteStorage(':memory:'),
+      catalogue,
+      stock: await openLiveStock(catalogue, storage),
+      storage,
       secret: TEST_SECRET,
       clock: new ManualClock(),
       scryptCost: TEST_SCRYPT,

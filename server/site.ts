@@ -26,6 +26,8 @@ export interface SiteOptions {
   allowedHosts?: readonly string[]
   /** The bytes the pages kept in memory may hold (PAGE_CACHE_MB). */
   pageCacheBytes?: number
+  /** Tells of products whose stock changed (the API's live stock): pages showing them go. */
+  stockChanges?: (listener: (productIds: readonly number[]) => void) => void
   /** Request logs, metrics and /metrics (server/observability); silent, and /metrics off, if unset. */
   observability?: Partial<ObserveOptions> & {
     /** METRICS_TOKEN: the bearer token /metrics asks for; without one, /metrics answers 404. */
@@ -51,6 +53,7 @@ export function createSite(
     siteUrl,
     allowedHosts = ['localhost', '127.0.0.1', '::1'],
     pageCacheBytes,
+    stockChanges,
     observability = {},
   }: SiteOptions = {},
 ) {
@@ -91,6 +94,7 @@ export function createSite(
     externalApi: apiOrigins.length > 0,
     metrics,
     cacheBytes: pageCacheBytes,
+    stockChanges,
   })
 
   // The sitemap and robots.txt name absolute URLs: one of each per origin, kept (the catalogue

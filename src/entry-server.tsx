@@ -79,6 +79,24 @@ const renderWhole = (statusPageHead = '') =>
     return createSsrStreamResponse(router, new Response(html, { status, headers: responseHeaders }))
   })
 
+/** A catalogue answer's products: a list's, an infinite list's pages', or one product. */
+function productIdsOf(data: unknown): number[] {
+  if (typeof data !== 'object' || data === null) return []
+  if ('pages' in data && Array.isArray(data.pages)) return data.pages.flatMap(productIdsOf)
+  if ('products' in data && Array.isArray(data.products)) return data.products.flatMap(productIdsOf)
+  return 'id' in data && typeof data.id === 'number' && 'stock' in data ? [data.id] : []
+}
+
+/** The products a render's page shows (its stock may change them): every query's. */
+const productsShown = ({ options }: AppRouter) => [
+  ...new Set(
+    options.context.queryClient
+      .getQueryCache()
+      .getAll()
+      .flatMap((query) => productIdsOf(query.state.data)),
+  ),
+]
+
 /** Whether a request of the render failed: an API error, not a product that does not exist. */
 const failedRequests = ({ options }: AppRouter) =>
   options.context.queryClient
@@ -143,6 +161,7 @@ export function createAppServer({
       response,
       complete: !failed,
       route: router && routePattern(router.state.matches.at(-1)?.routeId),
+      productIds: router && productsShown(router),
     }
   }
 

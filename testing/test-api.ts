@@ -10,6 +10,7 @@ import { openSqliteStorage } from '../server/storage/sqlite.ts'
 import type { Storage } from '../server/storage/storage.ts'
 import { createAccounts } from '../server/users/accounts.ts'
 import { seedUsers } from '../server/users/seed-users.ts'
+import { openLiveStock, type LiveStock } from '../server/orders/live-stock.ts'
 import type { UserStore } from '../server/users/user-store.ts'
 
 /**
@@ -64,6 +65,9 @@ export interface TestApi {
   app: ReturnType<typeof createApp>
   clock: ManualClock
   users: UserStore
+  storage: Storage
+  /** The stock as the API shows it. */
+  stock: LiveStock
   /** GET/POST/… against the app, with a JSON body when given one. */
   call(path: string, init?: CallInit): Promise<Response>
   /** A request answered by the app as if it came from TEST_CLIENT (as MSW hands one on). */
@@ -81,14 +85,23 @@ export async function createTestApi(
     ...extra
   }: Pick<
     AppDeps,
-    'logger' | 'metrics' | 'searcher' | 'cacheBytes' | 'siteUrl' | 'throttleLimits'
+    | 'logger'
+    | 'metrics'
+    | 'searcher'
+    | 'cacheBytes'
+    | 'siteUrl'
+    | 'throttleLimits'
+    | 'adminToken'
+    | 'orderPlaced'
   > & { clock?: ManualClock } = {},
 ): Promise<TestApi> {
   catalogue ??= loadCatalogue()
   const users = storage.users
   await seedUsers(users, createAccounts(users, TEST_SCRYPT))
+  const stock = await openLiveStock(catalogue, storage)
   const app = createApp({
     catalogue,
+    stock,
     storage,
     secret: TEST_SECRET,
     clock,
@@ -99,6 +112,8 @@ export async function createTestApi(
     app,
     clock,
     users,
+    storage,
+    stock,
     call: (path, init) =>
       Promise.resolve(
         app.request(path, requestInit(init), { client: init?.client ?? TEST_CLIENT }),

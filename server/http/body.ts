@@ -13,6 +13,11 @@ export interface BodyOptions {
    * only for routes any page may post to without harm (the telemetry reports).
    */
   anyContentType?: boolean
+  /**
+   * Name the field in a message of the schema's own that does not (the address form's 'Pincode
+   * is not valid' becomes "Invalid 'address.code': Pincode is not valid").
+   */
+  nameFields?: boolean
 }
 
 const isJsonType = (c: Context) =>
@@ -77,6 +82,13 @@ export function issueMessage(issue: v.BaseIssue<unknown>): string {
   return `Invalid ${subject}: expected ${issue.expected ?? 'another value'}`
 }
 
+/** An issue's message, naming its field unless it does already. */
+function withField(issue: v.BaseIssue<unknown>): string {
+  const message = issueMessage(issue)
+  const field = v.getDotPath(issue)
+  return message.startsWith('Invalid ') || !field ? message : `Invalid '${field}': ${message}`
+}
+
 /**
  * The JSON body checked against a schema before the handler runs, which reads it as
  * `c.req.valid('json')`, where Hono's validator would put it. A body that fails the schema is
@@ -84,14 +96,15 @@ export function issueMessage(issue: v.BaseIssue<unknown>): string {
  */
 export function jsonBody<const S extends v.GenericSchema>(
   schema: S,
-  { statusOf = () => 400, anyContentType = false }: BodyOptions = {},
+  { statusOf = () => 400, anyContentType = false, nameFields = false }: BodyOptions = {},
 ) {
   type Validated = { in: { json: v.InferInput<S> }; out: { json: v.InferOutput<S> } }
   // ours, not hono/validator: it skips the body without a JSON Content-Type, refuses an empty one.
   return createMiddleware<Env, string, Validated>(async (c, next) => {
     const result = v.safeParse(schema, await readJsonObject(c, anyContentType))
     if (!result.success) {
-      const message = issueMessage(result.issues[0])
+      const [issue] = result.issues
+      const message = nameFields ? withField(issue) : issueMessage(issue)
       throw new HTTPException(statusOf(message), { message })
     }
     c.req.addValidatedData('json', result.output as object)

@@ -32,21 +32,71 @@ export interface CacheOptions<V> {
 const entryBytes = (key: string, bytes: number) =>
   Math.max(1, Math.ceil(bytes)) + key.length * 2 + ENTRY_OVERHEAD_BYTES
 
+/** Which entries show which products, so that a change to a product drops just those. */
+class ProductIndex {
+  readonly #keysOf = new Map<number, Set<string>>()
+  readonly #productsOf = new Map<string, readonly number[]>()
+  /** Changes so far, and the last one each product had. */
+  changes = 0
+  readonly #changedAt = new Map<number, number>()
+
+  changed(productIds: readonly number[]) {
+    this.changes += 1
+    for (const id of productIds) this.#changedAt.set(id, this.changes)
+  }
+
+  /** Whether one of these products changed after change number `since`. */
+  changedSince(productIds: readonly number[], since: number) {
+    return productIds.some((id) => (this.#changedAt.get(id) ?? 0) > since)
+  }
+
+  add(key: string, productIds: readonly number[]) {
+    this.remove(key)
+    this.#productsOf.set(key, productIds)
+    for (const id of productIds) {
+      let keys = this.#keysOf.get(id)
+      if (!keys) this.#keysOf.set(id, (keys = new Set()))
+      keys.add(key)
+    }
+  }
+
+  remove(key: string) {
+    for (const id of this.#productsOf.get(key) ?? []) {
+      const keys = this.#keysOf.get(id)
+      keys?.delete(key)
+      if (keys?.size === 0) this.#keysOf.delete(id)
+    }
+    this.#productsOf.delete(key)
+  }
+
+  productsOf = (key: string) => this.#productsOf.get(key)
+
+  keysOf(productIds: readonly number[]): Set<string> {
+    return new Set(productIds.flatMap((id) => [...(this.#keysOf.get(id) ?? [])]))
+  }
+}
+
 /**
  * A least-recently-used map of URL → representation (or another value kept per URL), bounded by
- * the bytes its entries hold (lru-cache): the catalogue never changes while the server runs, so an
- * answer computed once can be served until it is evicted, and arbitrary query strings cannot grow
- * memory past the bound, however large each answer is (a whole list is hundreds of kilobytes).
- * An entry larger than the bound is not kept.
+ * the bytes its entries hold (lru-cache): an answer computed once is served until it is evicted,
+ * or until a product it shows changes (its stock: `forget`), and arbitrary query strings cannot
+ * grow memory past the bound, however large each answer is (a whole list is hundreds of
+ * kilobytes). An entry larger than the bound is not kept.
  */
 export class RepresentationCache<V extends object = Representation> extends LRUCache<string, V> {
   readonly #sizeOf: (value: V) => number
+  readonly #products: ProductIndex
 
   constructor({ maxBytes, sizeOf, fetch }: CacheOptions<V>) {
     const measure = sizeOf ?? ((value: V) => representationBytes(value as Representation))
+    const products = new ProductIndex()
     super({
       maxSize: maxBytes,
       sizeCalculation: (value, key) => entryBytes(key, measure(value)),
+      // An entry gone (evicted, deleted, stale) shows no product any more.
+      dispose: (_value, key, reason) => {
+        if (reason !== 'set') products.remove(key)
+      },
       ...(fetch && {
         fetchMethod: (key: string) => fetch.make(key),
         ttl: fetch.ttlMs,
@@ -57,6 +107,28 @@ export class RepresentationCache<V extends object = Representation> extends LRUC
       }),
     })
     this.#sizeOf = measure
+    this.#products = products
+  }
+
+  /**
+   * Says which products an entry shows: a change to one of them drops it (`forget`). An entry
+   * made from data read at change number `since` (`changes`) that one of them has had since is
+   * dropped at once.
+   */
+  showsProducts(key: string, productIds: readonly number[], since?: number): void {
+    if (since !== undefined && this.#products.changedSince(productIds, since)) this.delete(key)
+    else if (this.has(key)) this.#products.add(key, productIds)
+  }
+
+  /** Drops every entry that shows one of these products (their stock changed). */
+  forget(productIds: readonly number[]): void {
+    this.#products.changed(productIds)
+    for (const key of this.#products.keysOf(productIds)) this.delete(key)
+  }
+
+  /** How many changes the cache has been told of: what an entry's data was read at. */
+  get changes(): number {
+    return this.#products.changes
   }
 
   /** Bytes the entries hold, as last measured. */
@@ -81,8 +153,10 @@ export class RepresentationCache<V extends object = Representation> extends LRUC
     const value = this.peek(key)
     if (value === undefined) return
     const ttl = this.ttl ? Math.max(1, this.getRemainingTTL(key)) : undefined
+    const products = this.#products.productsOf(key)
     // lru-cache keeps an entry's size when it is set again to the same value: set it anew.
     this.delete(key)
     this.set(key, value, { size: entryBytes(key, this.#sizeOf(value)), ttl })
+    if (products) this.showsProducts(key, products)
   }
 }

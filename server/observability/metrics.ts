@@ -24,6 +24,7 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
   if (processMetrics) collectDefaultMetrics({ register: registry })
   const registers = [registry]
   let poolStats: (() => PoolStats) | undefined
+  let outboxPending: (() => Promise<number>) | undefined
   const caches = new Map<string, CacheStats>()
   const vitalTimes = new Histogram({
     name: 'web_vitals_seconds',
@@ -122,6 +123,38 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
       labelNames: ['cache', 'result'] as const,
       registers,
     }),
+    orders: new Counter({
+      name: 'orders_total',
+      help: 'Order requests by result: placed, replayed (an Idempotency-Key again), short (stock), repriced (the total moved), invalid',
+      labelNames: ['result'] as const,
+      registers,
+    }),
+    orderValue: new Histogram({
+      name: 'order_value_dollars',
+      help: 'The total of each order placed, in dollars',
+      buckets: [10, 25, 50, 100, 250, 500, 1000, 2500, 5000],
+      registers,
+    }),
+    stockRefusals: new Counter({
+      name: 'stock_refusals_total',
+      help: 'Order lines refused for want of stock',
+      registers,
+    }),
+    mailSent: new Counter({
+      name: 'mail_sent_total',
+      help: 'Mail the outbox sent, by result: sent, failed (to be tried again), given-up',
+      labelNames: ['result'] as const,
+      registers,
+    }),
+    outboxPending: new Gauge({
+      name: 'outbox_pending',
+      help: 'Mail in the outbox not sent yet (all replicas share it)',
+      registers,
+      async collect() {
+        const pending = await outboxPending?.().catch(() => undefined)
+        if (pending !== undefined) this.set(pending)
+      },
+    }),
     cacheEntries: new Gauge({
       name: 'cache_entries',
       help: 'Entries in the in-memory caches',
@@ -161,6 +194,10 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
     /** Where the pool gauge reads from, once the storage is open. */
     watchPool(stats: () => PoolStats) {
       poolStats = stats
+    },
+    /** Where the outbox gauge reads from, once the storage is open. */
+    watchOutbox(pending: () => Promise<number>) {
+      outboxPending = pending
     },
     /** A cache whose size the cache gauges report, under `name`. */
     watchCache(name: string, cache: CacheStats) {

@@ -81,6 +81,11 @@ export interface OrderStore {
    * replica is told the stock changed. A key already recorded answers its order instead.
    */
   place(placement: Placement): Promise<PlaceResult>
+  /** The order a key was used for, and whether `fingerprint` is the request it was used with. */
+  replayOf(
+    key: string,
+    fingerprint: string,
+  ): Promise<{ replayed: StoredOrder; sameRequest: boolean } | undefined>
   byNumber(number: string): Promise<StoredOrder | undefined>
   /** A user's orders, newest first. */
   ofUser(userId: number, page: Page): Promise<{ orders: StoredOrder[]; total: number }>

@@ -38,6 +38,9 @@ type Page = {
   status: number
   /** Whether it may be kept: not a layout sent for want of its data. */
   complete: boolean
+  /** The products it shows, and the cache's change count when their data was read. */
+  productIds: readonly number[]
+  readAt: number
 } & (
   | {
       representation: Representation
@@ -57,6 +60,8 @@ export interface PageOptions {
   metrics?: Pick<Metrics, 'pageRender' | 'watchCache' | 'cacheLookups'>
   /** The bytes the pages kept may hold (PAGE_CACHE_MB). */
   cacheBytes?: number
+  /** Tells of products whose stock changed: a page showing one is rendered again. */
+  stockChanges?: (listener: (productIds: readonly number[]) => void) => void
 }
 
 /** The bytes a kept page holds: its HTML, the compressed forms made so far and its policy. */
@@ -73,15 +78,16 @@ const pageBytes = (page: Page) =>
  */
 export function createPageHandler(
   app: AppServer,
-  { csp, externalApi, metrics, cacheBytes = DEFAULT_PAGE_CACHE_BYTES }: PageOptions,
+  { csp, externalApi, metrics, cacheBytes = DEFAULT_PAGE_CACHE_BYTES, stockChanges }: PageOptions,
 ) {
   async function renderPage(url: string): Promise<Page> {
     // A request of the server's own: nothing of the shopper's (cookies, headers) reaches the render.
     const request = new Request(url, { headers: { Accept: 'text/html' } })
     const signal = externalApi ? AbortSignal.timeout(EXTERNAL_API_DEADLINE_MS) : undefined
     const started = performance.now()
+    const readAt = pages.changes
     const rendered = await app.render(request, { signal })
-    const { complete, route = 'unmatched' } = rendered
+    const { complete, route = 'unmatched', productIds = [] } = rendered
     metrics?.pageRender.observe({ route }, (performance.now() - started) / 1000)
     let { response } = rendered
     if (!complete) {
@@ -89,7 +95,7 @@ export function createPageHandler(
       ;({ response } = await app.render(request, { shell: true }))
     }
     const location = response.headers.get('Location')
-    if (location) return { route, status: response.status, complete, location }
+    if (location) return { route, status: response.status, complete, productIds, readAt, location }
     // Bytes as rendered: decoding the page to text and encoding it again costs more than the
     // policy's hashes need (inlineScriptHashes).
     const html = Buffer.from(await response.arrayBuffer())
@@ -102,6 +108,8 @@ export function createPageHandler(
       route,
       status: response.status,
       complete,
+      productIds,
+      readAt,
       representation: createRepresentation(html, 'text/html; charset=utf-8'),
       csp: csp(html),
       cacheControl,
@@ -121,6 +129,7 @@ export function createPageHandler(
     },
   })
   metrics?.watchCache('pages', pages)
+  stockChanges?.((productIds) => pages.forget(productIds))
 
   /** The page for a URL: kept, being rendered, or rendered now. */
   async function pageFor(url: string): Promise<Page> {
@@ -131,6 +140,8 @@ export function createPageHandler(
     metrics?.cacheLookups.inc({ cache: 'pages', result: shared ? 'hit' : 'miss' })
     // A layout sent for want of its data is for the requests that waited for it, and no later one.
     if (!page.complete && pages.peek(url) === page) pages.delete(url)
+    else if (status.fetch === 'miss' || status.fetch === 'stale')
+      pages.showsProducts(url, page.productIds, page.readAt)
     return page
   }
 

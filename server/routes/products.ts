@@ -24,6 +24,14 @@ interface ProductRoutesDeps {
   metrics?: Pick<Metrics, 'searchDuration' | 'cacheLookups'>
 }
 
+/** The products an answer shows: a list's, or the one product. */
+function productIdsIn(body: unknown): number[] {
+  if (typeof body !== 'object' || body === null) return []
+  if ('products' in body && Array.isArray(body.products))
+    return body.products.map((product: { id: number }) => product.id)
+  return 'id' in body && typeof body.id === 'number' ? [body.id] : []
+}
+
 export function productRoutes({
   catalogue,
   searcher,
@@ -59,17 +67,22 @@ export function productRoutes({
   const listQuery = (c: Context) => parseListQuery((name) => c.req.query(name), fields)
 
   /**
-   * The catalogue is read-only while the server runs, so each distinct answer is computed once and
-   * then served from the cache (with its ETag and compressed variants), under `key`: the origin it
-   * names and what the endpoint reads, never the raw address (decisions.md § Operations, caches),
-   * so a parameter it does not read computes nothing again and pushes no answer out. Errors are
-   * thrown, never cached.
+   * Each distinct answer is computed once and then served from the cache (with its ETag and
+   * compressed variants) until a product it shows changes (its stock: the cache forgets it),
+   * under `key`: the origin it names and what the endpoint reads, never the raw address
+   * (decisions.md § Operations, caches), so a parameter it does not read computes nothing again
+   * and pushes no answer out. Errors are thrown, never cached.
    */
   const cachedJson = (c: Context, key: string, build: (base: AssetBase) => unknown) => {
     const keyed = `${originOf(c)}${apiBase}/products${key}`
-    const hit = cache.get(keyed)
-    metrics?.cacheLookups.inc({ cache: 'api', result: hit ? 'hit' : 'miss' })
-    const rep = hit ?? cache.getOrCreate(keyed, () => jsonRepresentation(build(assetBase(c))))
+    let rep = cache.get(keyed)
+    metrics?.cacheLookups.inc({ cache: 'api', result: rep ? 'hit' : 'miss' })
+    if (!rep) {
+      const body = build(assetBase(c))
+      rep = jsonRepresentation(body)
+      cache.set(keyed, rep)
+      cache.showsProducts(keyed, productIdsIn(body))
+    }
     const response = respond(c, rep, { cacheControl: CACHE_CATALOGUE })
     // Answering may have added a compressed form, which the cache counts.
     cache.remeasure(keyed)
@@ -108,7 +121,8 @@ export function productRoutes({
     const key = `/search?q=${encodeURIComponent(text)}&${listQueryKey(query)}`
     if (cache.has(`${originOf(c)}${apiBase}/products${key}`))
       return cachedJson(c, key, () => undefined)
-    const found = await search(text)
+    // The search's products, with their stock as it stands now.
+    const found = (await search(text)).map((product) => catalogue.byId(product.id) ?? product)
     if (query.skip >= found.length) return uncachedJson(c, (base) => envelope(query, found, base))
     return cachedJson(c, key, (base) => envelope(query, found, base))
   }

@@ -173,6 +173,7 @@ export function createPostgresOrders(
           throw error
         }
       }),
+    replayOf: (key, fingerprint) => tracked(() => replay(key, fingerprint)),
     byNumber: (number) => tracked(() => byNumber(number)),
     ofUser: (userId, { limit, skip }) =>
       tracked(async () => {

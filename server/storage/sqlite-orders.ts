@@ -74,6 +74,14 @@ export function createSqliteOrders(db: DatabaseSync, changed: (productIds: numbe
     return row && orderFrom(row)
   }
 
+  const replay = (key: string, fingerprint: string) => {
+    const used = keyed.get(key) as { fingerprint: string; order_number: string } | undefined
+    if (!used) return undefined
+    const replayed = orderByNumber(used.order_number)
+    if (!replayed) throw new Error(`The order of key ${key} is missing`)
+    return { replayed, sameRequest: used.fingerprint === fingerprint }
+  }
+
   const stock: StockStore = {
     seed: (levels) =>
       Promise.resolve(
@@ -110,12 +118,8 @@ export function createSqliteOrders(db: DatabaseSync, changed: (productIds: numbe
     place({ order, key, fingerprint, takes, mail }) {
       const result = rolledBackOn(ShortOfStock, () =>
         transaction(db, (): PlaceResult => {
-          const used = keyed.get(key) as { fingerprint: string; order_number: string } | undefined
-          if (used) {
-            const replayed = orderByNumber(used.order_number)
-            if (!replayed) throw new Error(`The order of key ${key} is missing`)
-            return { replayed, sameRequest: used.fingerprint === fingerprint }
-          }
+          const earlier = replay(key, fingerprint)
+          if (earlier) return earlier
           const levels: StockLevel[] = []
           const short: StockLevel[] = []
           for (const { productId, sku, quantity } of takes) {
@@ -145,6 +149,7 @@ export function createSqliteOrders(db: DatabaseSync, changed: (productIds: numbe
       if ('placed' in result) changed([...new Set(result.levels.map((level) => level.productId))])
       return Promise.resolve(result)
     },
+    replayOf: (key, fingerprint) => Promise.resolve(replay(key, fingerprint)),
     byNumber: (number) => Promise.resolve(orderByNumber(number)),
     ofUser(userId, { limit, skip }) {
       const rows = db

@@ -64,6 +64,8 @@ export interface RenderedPage {
   complete: boolean
   /** The route pattern it matched (`/product/$id`), for the server's logs and metrics. */
   route?: string
+  /** The products it shows: the page is stale once one of their stock changes. */
+  productIds?: readonly number[]
 }
 
 /** The app on the server: each page's first view, and the site's documents for crawlers. */

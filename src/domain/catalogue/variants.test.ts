@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Product, Variant } from './catalogue.schemas.ts'
 import { fromPrice } from '../../../shared/catalogue/from-price.ts'
-import { chosenVariant, optionChoices, variantLabel } from './variants.ts'
+import { chosenVariant, optionChoices } from './variants.ts'
+import { variantLabel } from '../../../shared/catalogue/variant-label.ts'
 
 const variant = (size: string, colour: string, stock: number, price = 50): Variant => ({
   sku: `S-${size}-${colour}`.toUpperCase(),

@@ -80,17 +80,3 @@ export function optionChoices(product: Sold, current: Variant): OptionChoices[] 
     }),
   }))
 }
-
-/**
- * A variant in words, as a cart line names it ("Size 9 · Black"): a value that says what it is
- * (a colour, a material) alone, a size or a capacity after its option's name ("Storage 256GB").
- */
-export function variantLabel(options: Product['options'], variant: Pick<Variant, 'options'>) {
-  return (options ?? [])
-    .filter(({ name }) => variant.options[name] !== undefined)
-    .map(({ name }) => {
-      const value = variant.options[name]!
-      return /\d/.test(value) || value.length <= 3 ? `${name} ${value}` : value
-    })
-    .join(' · ')
-}

@@ -1,0 +1,180 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createMetrics } from '../observability/metrics.ts'
+import { openSqliteStorage } from '../storage/sqlite.ts'
+import { startSmtpServer, type TestSmtpServer } from '../../testing/smtp-server.ts'
+import { SHIPPING_ADDRESS } from '../../testing/shopper.ts'
+import { capturedLogs, createTestApi, type TestApi } from '../../testing/test-api.ts'
+import { MAX_ATTEMPTS, retryDelayMs, startMailer, type Mailer } from './mailer.ts'
+import { outboxFolderTransport, smtpTransport, type MailTransport } from './transport.ts'
+
+const FROM = 'Meridian <orders@shop.test>'
+const cleanups: (() => unknown)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+let keys = 0
+const placeOrder = async (api: TestApi, quantity = 1) => {
+  const res = await api.call('/api/orders', {
+    headers: { 'Idempotency-Key': `mail-test-${Date.now()}-${++keys}` },
+    body: {
+      lines: [{ productId: 2, quantity }],
+      email: 'asha@example.com',
+      address: SHIPPING_ADDRESS,
+      payment: { method: 'card', cardLast4: '4242' },
+    },
+  })
+  expect(res.status).toBe(201)
+  return (await res.json()) as { number: string; total: number }
+}
+
+/** The test API with a mailer over `transport`, woken by each order as the server's is. */
+async function shopWithMailer(transport: MailTransport, storage = openSqliteStorage(':memory:')) {
+  const logs = capturedLogs()
+  const metrics = createMetrics({ processMetrics: false })
+  const holder: { mailer?: Mailer } = {}
+  const api = await createTestApi(storage, {
+    logger: logs.logger,
+    orderPlaced: () => holder.mailer?.wake(),
+  })
+  const mailer = startMailer({
+    outbox: api.storage.outbox,
+    transport,
+    clock: api.clock,
+    logger: logs.logger,
+    metrics,
+  })
+  holder.mailer = mailer
+  cleanups.push(() => mailer.close())
+  const sent = async (result: string) =>
+    (await metrics.mailSent.get()).values.find((value) => value.labels.result === result)?.value ??
+    0
+  return { api, mailer, logs, sent }
+}
+
+async function smtpServer(): Promise<TestSmtpServer> {
+  const smtp = await startSmtpServer()
+  cleanups.push(() => smtp.stop())
+  return smtp
+}
+
+describe('the order confirmation by SMTP (SMTP_URL)', () => {
+  it('goes once the order is stored: once, in text and HTML, with a Message-ID of its own', async () => {
+    const smtp = await smtpServer()
+    const { api, mailer, sent } = await shopWithMailer(smtpTransport(smtp.url, FROM))
+    const order = await placeOrder(api)
+    await expect.poll(() => smtp.received.length).toBe(1)
+    const [mail] = smtp.received
+    expect(mail?.header('Subject')).toBe(`Your Meridian order ${order.number}`)
+    expect(mail?.header('To')).toBe('asha@example.com')
+    expect(mail?.header('From')).toBe(FROM)
+    expect(mail?.header('Message-ID')).toBe(`<order-${order.number}@shop.test>`)
+    expect(mail?.header('Content-Type')).toMatch(/^multipart\/alternative/)
+    expect(mail?.raw).toContain('Content-Type: text/plain')
+    expect(mail?.raw).toContain('Content-Type: text/html')
+    expect(mail?.raw).toContain(order.number)
+    await expect.poll(() => api.storage.outbox.pending()).toBe(0)
+    expect(await sent('sent')).toBe(1)
+    // Woken again: nothing is sent twice.
+    mailer.wake()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(smtp.received).toHaveLength(1)
+  })
+
+  it('keeps a message the server refuses, tries it again later, and never fails its order', async () => {
+    const smtp = await smtpServer()
+    smtp.refusing = true
+    const { api, mailer, sent, logs } = await shopWithMailer(smtpTransport(smtp.url, FROM))
+    const order = await placeOrder(api)
+    await expect.poll(() => sent('failed')).toBe(1)
+    expect(await api.storage.outbox.pending()).toBe(1)
+    expect(logs.lines.find((line) => line.msg === 'mail failed, to be tried again')).toMatchObject({
+      mail: `order-${order.number}`,
+      attempts: 1,
+    })
+    // Not before its time comes.
+    smtp.refusing = false
+    mailer.wake()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(smtp.received).toHaveLength(0)
+    api.clock.advance(retryDelayMs(1))
+    mailer.wake()
+    await expect.poll(() => smtp.received.length).toBe(1)
+    expect(smtp.received[0]?.raw).toContain(order.number)
+    expect(JSON.stringify(logs.lines)).not.toContain('asha@example.com')
+  })
+
+  it('sends each message once with two mailers on one database', async () => {
+    const smtp = await smtpServer()
+    const dir = mkdtempSync(join(tmpdir(), 'meridian-mailers-'))
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
+    const file = join(dir, 'users.db')
+    const one = await shopWithMailer(smtpTransport(smtp.url, FROM), openSqliteStorage(file))
+    const two = await shopWithMailer(smtpTransport(smtp.url, FROM), openSqliteStorage(file))
+    const numbers = []
+    for (let i = 0; i < 10; i++) numbers.push((await placeOrder(i % 2 ? one.api : two.api)).number)
+    // One connection per message, one after another: give the ten a few seconds.
+    await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(10)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const ids = smtp.received.map((mail) => mail.header('Message-ID'))
+    expect(new Set(ids).size).toBe(10)
+    expect(ids.sort()).toEqual(numbers.map((number) => `<order-${number}@shop.test>`).sort())
+  })
+})
+
+describe('the mailer', () => {
+  it(`gives a message up after ${MAX_ATTEMPTS} failures, as an error in the log`, async () => {
+    const broken: MailTransport = {
+      description: 'nowhere',
+      send: () => Promise.reject(new Error('550 mailbox unavailable')),
+      close: () => undefined,
+    }
+    const { api, mailer, sent, logs } = await shopWithMailer(broken)
+    await placeOrder(api)
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      await expect.poll(async () => (await sent('failed')) + (await sent('given-up'))).toBe(attempt)
+      api.clock.advance(retryDelayMs(attempt))
+      mailer.wake()
+    }
+    expect(await sent('given-up')).toBe(1)
+    expect(await api.storage.outbox.pending()).toBe(0)
+    expect(logs.lines.find((line) => line.msg === 'mail given up')).toMatchObject({
+      level: 'error',
+    })
+  })
+})
+
+describe('the order confirmation as files (no SMTP_URL)', () => {
+  it('writes each message as an RFC 5322 .eml file in the outbox folder, once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'meridian-outbox-'))
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
+    const outbox = join(dir, 'outbox')
+    const transport = outboxFolderTransport(outbox, FROM)
+    const { api } = await shopWithMailer(transport)
+    const order = await placeOrder(api)
+    const file = join(outbox, `order-${order.number}.eml`)
+    await expect.poll(() => existsSync(file)).toBe(true)
+    const raw = readFileSync(file, 'utf8')
+    for (const header of [
+      `From: ${FROM}`,
+      'To: asha@example.com',
+      `Subject: Your Meridian order ${order.number}`,
+      `Message-ID: <order-${order.number}@shop.test>`,
+      'MIME-Version: 1.0',
+    ])
+      expect(raw).toContain(header)
+    expect(raw).toMatch(/^Date: /m)
+    // The same message again is the same file.
+    await transport.send({
+      id: `order-${order.number}`,
+      to: 'x@y.z',
+      subject: 's',
+      text: 't',
+      html: 'h',
+    })
+    expect(readdirSync(outbox)).toEqual([`order-${order.number}.eml`])
+  })
+})

@@ -1,0 +1,68 @@
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import nodemailer from 'nodemailer'
+import type { OutboxMessage } from '../orders/order-store.ts'
+
+/** Where mail goes: an SMTP server, or a folder of `.eml` files (api-contract.md § Orders, mail). */
+export interface MailTransport {
+  /** Hands the message on; resolves once the other side has it, rejects if it refused it. */
+  send(message: OutboxMessage): Promise<void>
+  /** What the log and the start-up line say of it (never a password). */
+  readonly description: string
+  close(): void
+}
+
+/**
+ * A message's Message-ID: the same for every attempt to send it, so that a copy sent twice (the
+ * server stopped after the SMTP server took it, before it could note so) is known as one.
+ */
+const messageIdOf = (message: OutboxMessage, domain: string) => `<${message.id}@${domain}>`
+
+const fields = (message: OutboxMessage, from: string, domain: string) => ({
+  from,
+  to: message.to,
+  subject: message.subject,
+  text: message.text,
+  html: message.html,
+  messageId: messageIdOf(message, domain),
+})
+
+/** The domain of a From address (`Meridian <orders@shop.example>`), for the Message-IDs. */
+const domainOf = (from: string) => /@([^>\s]+)/.exec(from)?.[1] ?? 'meridian.invalid'
+
+/** SMTP_URL: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`. */
+export function smtpTransport(url: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(url)
+  const { protocol, host } = new URL(url)
+  return {
+    description: `SMTP at ${protocol}//${host}`,
+    async send(message) {
+      await transporter.sendMail(fields(message, from, domainOf(from)))
+    },
+    close: () => transporter.close(),
+  }
+}
+
+/**
+ * Each message as an RFC 5322 file in `dir` (`<id>.eml`), for `npm start` with nothing more to
+ * set up: a mail client opens them, a test reads them. Written whole under another name, then
+ * renamed: a reader never sees half a message, and a message written again is one file still.
+ */
+export function outboxFolderTransport(dir: string, from: string): MailTransport {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true })
+  return {
+    description: `files in ${dir}`,
+    async send(message) {
+      const file = join(dir, `${message.id}.eml`)
+      if (existsSync(file)) return
+      const { message: raw } = await composer.sendMail(fields(message, from, domainOf(from)))
+      // `buffer: true` makes the whole message a Buffer.
+      if (!Buffer.isBuffer(raw)) throw new Error('the message was not composed whole')
+      mkdirSync(dir, { recursive: true })
+      const partial = `${file}.${process.pid}.partial`
+      writeFileSync(partial, raw)
+      renameSync(partial, file)
+    },
+    close: () => composer.close(),
+  }
+}
