@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from './api-error.ts'
 import type { Notifier } from './notify.ts'
@@ -76,5 +77,42 @@ describe('toasts come from the query and mutation caches only', () => {
     expect(retry(1, failure(503, null))).toBe(true)
     expect(retry(2, failure(503, null))).toBe(false)
     expect(retry(0, failure(404, null))).toBe(false)
+  })
+})
+
+describe('offline, nothing waits for the connection (decisions.md § Offline)', () => {
+  const offline = () => new ApiError({ kind: 'network', offline: true }, 'x')
+
+  it('tries a query once and fails at once, leaving a refresh of data on screen untoasted', async () => {
+    onlineManager.setOnline(false)
+    try {
+      const error = vi.fn<(message: string) => void>()
+      const queryClient = createQueryClient({ error, success: vi.fn() })
+      const queryFn = vi.fn(() => Promise.reject(offline()))
+      await expect(queryClient.fetchQuery({ queryKey: ['new'], queryFn })).rejects.toThrow()
+      expect(queryFn).toHaveBeenCalledTimes(1)
+
+      queryClient.setQueryData(['kept'], 'data')
+      await expect(
+        queryClient.fetchQuery({ queryKey: ['kept'], queryFn, staleTime: 0 }),
+      ).rejects.toThrow()
+      expect(queryClient.getQueryData(['kept'])).toBe('data')
+      expect(error).not.toHaveBeenCalled()
+    } finally {
+      onlineManager.setOnline(true)
+    }
+  })
+
+  it('runs an action at once', async () => {
+    onlineManager.setOnline(false)
+    try {
+      const queryClient = createQueryClient({ error: vi.fn(), success: vi.fn() })
+      const mutation = queryClient.getMutationCache().build(queryClient, {
+        mutationFn: () => Promise.resolve('added'),
+      })
+      await expect(mutation.execute(undefined)).resolves.toBe('added')
+    } finally {
+      onlineManager.setOnline(true)
+    }
   })
 })
