@@ -8,7 +8,17 @@ import { jsonRepresentation, type Representation } from '../http/representation.
 import type { RepresentationCache } from '../http/representation-cache.ts'
 import { CACHE_CATALOGUE, respond } from '../http/respond.ts'
 import type { Metrics } from '../observability/metrics.ts'
-import { listEnvelope, parseListQuery } from './list-query.ts'
+import { shownPrice } from '../../shared/pricing/pricing.ts'
+import { listEnvelope, parseListQuery, type SortKeys } from './list-query.ts'
+
+/**
+ * Ours (docs/api.md § Sorting): `sortBy=discountedPrice` orders by the price a shopper sees, after
+ * the discount, to the cent (for a product with options, its lowest: the "From" price), as
+ * rules.md § Data and reference lists sorts; `sortBy=price` keeps DummyJSON's list price.
+ */
+const PRODUCT_SORT_KEYS: SortKeys<StoredProduct> = {
+  discountedPrice: shownPrice,
+}
 
 interface ProductRoutesDeps {
   catalogue: Catalogue
@@ -83,6 +93,7 @@ export function productRoutes({
       products,
       parseListQuery((name) => c.req.query(name)),
       (product) => publish(product, base),
+      PRODUCT_SORT_KEYS,
     )
   const list = (c: Context, products: readonly StoredProduct[]) =>
     cachedJson(c, (base) => envelope(c, products, base))
