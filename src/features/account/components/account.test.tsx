@@ -5,6 +5,7 @@ import { accountMessages } from '../../../lib/page-messages.ts'
 import { apiServer, testApi, useDummyJsonApi } from '../../../test/api-server.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { seedSession } from '../../../test/session.ts'
+import { TEST_ADDRESS } from '../../../test/shop-fixtures.ts'
 import { accountKeys } from '../account.queries.ts'
 
 const header = () => screen.getByRole('banner')
@@ -452,9 +453,12 @@ describe('sessions that end (decisions.md § Accounts and sessions)', () => {
       body: { password: 'n3w-pass', currentPassword: 'emilyspass' },
     })
     expect(changed.status).toBe(200)
+    // What belongs to the account goes with the session, as at SignOut (rules.md § State changes).
+    localStorage.setItem('address', JSON.stringify(TEST_ADDRESS))
     await renderApp('/myaccount')
     expect(await screen.findByText(SESSION_ENDED)).toBeInTheDocument()
     expect(storedSessionKeys()).toEqual([null, null, null, null])
+    await waitFor(() => expect(localStorage.getItem('address')).toBeNull())
   })
 
   it('signs in to an account many wrong passwords were tried on: the browser does the work asked', async () => {
