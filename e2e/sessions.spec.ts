@@ -142,3 +142,28 @@ for (const width of [1280, 390])
     await page.goto('/order-confirmation')
     await expect(page.getByRole('heading', { level: 1, name: 'No order to show' })).toBeVisible()
   })
+
+for (const width of [1280, 390])
+  test(`a failed sign-in, then a successful one, leaves no error on the page (${width} px)`, async ({
+    page,
+    request,
+  }) => {
+    const shopper = await newShopper(request, 'retry')
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('/userauth')
+    const form = page.getByRole('form', { name: 'Sign In' })
+    await form.getByLabel('User Name').fill(shopper.username)
+    await form.getByLabel('Password').fill('Wrong-pass1')
+    await form.getByRole('button', { name: 'Sign In' }).click()
+    await expect(form.getByRole('alert')).toHaveText('Invalid credentials')
+    // Beside the form, and in a toast.
+    await expect(page.getByText('Invalid credentials')).toHaveCount(2)
+
+    // Changing the field takes the failed attempt's message away.
+    await form.getByLabel('Password').fill(shopper.password)
+    await expect(page.getByText('Invalid credentials')).toHaveCount(0)
+    await form.getByRole('button', { name: 'Sign In' }).click()
+    // Signed in, and back one page: home, as there is none.
+    await expect(page.getByRole('heading', { level: 1, name: 'HOLIDAY GIFTS' })).toBeVisible()
+    await expect(page.getByText('Invalid credentials')).toHaveCount(0)
+  })

@@ -31,6 +31,12 @@ function recordBodies(path: string) {
   return bodies
 }
 
+/** The toasts saying `text` still shown: jsdom runs no animation, so a dismissed one stays, leaving. */
+const toastsShown = (text: string) =>
+  screen
+    .queryAllByText(text)
+    .filter((element) => element.closest('.Toastify__toast:not([data-in="false"])'))
+
 const storedSessionKeys = () =>
   ['userDetails', 'isUserLoggedIn', 'accessToken', 'refreshToken'].map((key) =>
     localStorage.getItem(key),
@@ -54,10 +60,14 @@ describe('account modal (rules.md § Account modal)', () => {
     expect(within(form).getByRole('button', { name: 'Sign In' })).toBeEnabled()
     await waitFor(() => expect(screen.getAllByText('Invalid credentials')).toHaveLength(2)) // inline and toast
 
+    // The failed attempt's message, beside the form and in its toast, goes as the field changes.
     await user.clear(within(form).getByLabelText('Password'))
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument()
+    await waitFor(() => expect(toastsShown('Invalid credentials')).toEqual([]))
     await user.type(within(form).getByLabelText('Password'), 'emilyspass')
     await user.click(within(form).getByRole('button', { name: 'Sign In' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(toastsShown('Invalid credentials')).toEqual([])
     expect(JSON.parse(localStorage.getItem('userDetails') ?? 'null')).toEqual({
       userName: 'Emily',
       id: 1,
