@@ -140,7 +140,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
         </FormField>
         <FormField label="Birth Month (optional)" error={errors.months?.message}>
           {(control) => (
-            <select {...control} {...field('months')}>
+            // A month changed after the day checks the day again.
+            <select {...control} {...field('months', { deps: 'days' })}>
               <option value="">Month</option>
               {MONTHS.map((month) => (
                 <option key={month}>{month}</option>
