@@ -1,4 +1,4 @@
-import { onlineManager } from '@tanstack/react-query'
+import { InfiniteQueryObserver, onlineManager } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from './api-error.ts'
 import type { Notifier } from './notify.ts'
@@ -98,6 +98,27 @@ describe('offline, nothing waits for the connection (decisions.md § Offline)', 
       ).rejects.toThrow()
       expect(queryClient.getQueryData(['kept'])).toBe('data')
       expect(error).not.toHaveBeenCalled()
+    } finally {
+      onlineManager.setOnline(true)
+    }
+  })
+
+  it("answers a shopper's Load More with the offline message", async () => {
+    onlineManager.setOnline(false)
+    try {
+      const error = vi.fn<(message: string) => void>()
+      const queryClient = createQueryClient({ error, success: vi.fn() })
+      const pages = {
+        queryKey: ['pages'],
+        queryFn: ({ pageParam }: { pageParam: number }) =>
+          pageParam === 0 ? Promise.resolve([0]) : Promise.reject(offline()),
+        initialPageParam: 0,
+        getNextPageParam: (last: number[]) => (last[0] ?? 0) + 1,
+      }
+      await queryClient.fetchInfiniteQuery(pages)
+      const observer = new InfiniteQueryObserver(queryClient, pages)
+      await observer.fetchNextPage()
+      expect(error).toHaveBeenCalledWith('You are offline. Check your connection and try again.')
     } finally {
       onlineManager.setOnline(true)
     }

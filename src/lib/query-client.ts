@@ -33,9 +33,11 @@ export function createQueryClient(notify: Notifier): QueryClient {
   }
   return new QueryClient({
     queryCache: new QueryCache({
-      // Offline, a refresh that fails leaves the page as it is: the offline notice says why.
+      // Offline, a refresh that fails leaves the page as it is: the offline notice says why. A
+      // shopper's Load More is answered.
       onError: (error, query) => {
-        if (query.state.data !== undefined && !isOffline(error)) toastAll(error)
+        const { data, fetchMeta } = query.state
+        if (data !== undefined && (!isOffline(error) || fetchMeta?.fetchMore)) toastAll(error)
       },
     }),
     mutationCache: new MutationCache({
