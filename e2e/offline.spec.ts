@@ -66,7 +66,7 @@ for (const width of WIDTHS)
     const laptop = await visitLaptops(page)
     // Later, offline: the page comes from the service worker's shell and this device's catalogue.
     const online = await openOffline(page, '/')
-    await expect(page.getByText(/You are offline/)).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: /^You are offline/ })).toBeVisible()
 
     await followCategoryLink(page, 'Laptops')
     await expect(cards(page).first().getByRole('heading')).toHaveText(laptop, { timeout: 2000 })
