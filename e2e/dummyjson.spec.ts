@@ -212,6 +212,42 @@ for (const quarter of QUARTERS) {
   })
 }
 
+test('Price Low and Price High sort by the prices the cards show: the listing fetched once, sorted here', async ({
+  page,
+}) => {
+  const asked: string[] = []
+  page.on('request', (request) => {
+    if (/\/products(\/category\/[\w-]+)?\?/.test(request.url())) asked.push(request.url())
+  })
+  await page.goto('/products')
+  const cards = page.getByRole('region', { name: 'Products' }).getByRole('article')
+  await expect(cards.first()).toBeVisible()
+  const shown = () =>
+    cards.evaluateAll((articles) =>
+      articles.map((article) =>
+        Number(/\$([\d,]+\.\d{2})/.exec(article.textContent ?? '')?.[1]?.replaceAll(',', '')),
+      ),
+    )
+  const sort = page.getByRole('combobox', { name: 'Sort By:' })
+  for (const [label, order] of [
+    ['Price Low', 1],
+    ['Price High', -1],
+  ] as const) {
+    await sort.selectOption({ label })
+    await expect(page).toHaveURL(order === 1 ? /sort=price-asc/ : /sort=price-desc/)
+    await page.getByRole('button', { name: 'Load More' }).click()
+    await expect(cards).toHaveCount(60)
+    const prices = await shown()
+    expect(
+      prices.every((price, i) => i === 0 || order * (price - prices[i - 1]!) >= 0),
+      `${label}: ${prices.join(' ')}`,
+    ).toBe(true)
+  }
+  // DummyJSON's sortBy=price is the list price: never asked for; the listing came once, whole.
+  expect(asked.filter((url) => url.includes('sortBy=price'))).toEqual([])
+  expect(asked.filter((url) => /limit=0&select=/.test(url))).toHaveLength(1)
+})
+
 test('search finds a product of the API, and it goes into the cart', async ({ page }) => {
   await page.goto('/search')
   await page.getByRole('searchbox', { name: 'Search products' }).fill('phone')

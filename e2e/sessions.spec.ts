@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { addToCart, checkout, confirmedOrderNumber, fillCard } from './support/shopper-state.ts'
 
 /**
  * Sessions that end (decisions.md § Accounts and sessions), in the browser against the real
@@ -100,3 +101,69 @@ test('a password changed in My Account signs the shopper’s other browser out a
     await Promise.all([here.close(), elsewhere.close()])
   }
 })
+
+for (const width of [1280, 390])
+  test(`Sign Out leaves nothing of the account on a shared computer: no address at checkout, none of its orders; a guest's order stays (${width} px)`, async ({
+    page,
+    request,
+  }) => {
+    test.slow() // two orders placed through the real pages
+    await page.setViewportSize({ width, height: 900 })
+    // A guest's order first: it belongs to this device.
+    await addToCart(page, [3])
+    await checkout(page)
+    const guestOrder = await confirmedOrderNumber(page)
+    const shopper = await newShopper(request, 'shared')
+    await signIn(page, shopper.username, shopper.password)
+    await addToCart(page, [1])
+    // The address saved at the guest's checkout is offered, and taken.
+    await page.goto('/checkout')
+    await expect(page.getByRole('button', { name: 'Change Address' })).toBeVisible()
+    await fillCard(page)
+    await page.getByRole('button', { name: 'Place Order' }).click()
+    const accountOrder = await confirmedOrderNumber(page)
+
+    await page.getByRole('banner').getByRole('button', { name: 'Account' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'SignOut' }).click()
+    await expect(page).toHaveURL(/\/$/)
+
+    // The next shopper at this computer.
+    await addToCart(page, [5])
+    await page.goto('/checkout')
+    const shipping = page.getByRole('form', { name: 'Shipping address' })
+    for (const field of ['First Name', 'Last Name', 'Address Line 1', 'City', 'Mobile', 'Email'])
+      await expect(shipping.getByLabel(field), field).toHaveValue('')
+    await expect(page.getByRole('button', { name: 'Change Address' })).toHaveCount(0)
+
+    await page.goto('/orders')
+    await expect(page.getByRole('heading', { level: 1, name: 'My Purchases' })).toBeVisible()
+    await expect(page.getByText(guestOrder)).toBeVisible()
+    await expect(page.getByText(accountOrder)).toHaveCount(0)
+    await page.goto('/order-confirmation')
+    await expect(page.getByRole('heading', { level: 1, name: 'No order to show' })).toBeVisible()
+  })
+
+for (const width of [1280, 390])
+  test(`a failed sign-in, then a successful one, leaves no error on the page (${width} px)`, async ({
+    page,
+    request,
+  }) => {
+    const shopper = await newShopper(request, 'retry')
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('/userauth')
+    const form = page.getByRole('form', { name: 'Sign In' })
+    await form.getByLabel('User Name').fill(shopper.username)
+    await form.getByLabel('Password').fill('Wrong-pass1')
+    await form.getByRole('button', { name: 'Sign In' }).click()
+    await expect(form.getByRole('alert')).toHaveText('Invalid credentials')
+    // Beside the form, and in a toast.
+    await expect(page.getByText('Invalid credentials')).toHaveCount(2)
+
+    // Changing the field takes the failed attempt's message away.
+    await form.getByLabel('Password').fill(shopper.password)
+    await expect(page.getByText('Invalid credentials')).toHaveCount(0)
+    await form.getByRole('button', { name: 'Sign In' }).click()
+    // Signed in, and back one page: home, as there is none.
+    await expect(page.getByRole('heading', { level: 1, name: 'HOLIDAY GIFTS' })).toBeVisible()
+    await expect(page.getByText('Invalid credentials')).toHaveCount(0)
+  })

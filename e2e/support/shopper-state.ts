@@ -36,11 +36,14 @@ export async function signIn(page: Page) {
   await expect(page).not.toHaveURL(/\/userauth$/)
 }
 
-/** Adds each product to the cart from its own page. */
+/** Adds each product to the cart from its own page, waiting for it to be in the cart. */
 export async function addToCart(page: Page, ids: readonly number[]) {
   for (const id of ids) {
     await page.goto(`/product/${id}`)
     await page.getByRole('button', { name: 'Add to Cart' }).click()
+    // A tap before the app has taken the page over waits for it (lib/early-events.ts): leaving
+    // at once would drop it.
+    await expect(page.getByText('Product Added To Cart Succesfully')).toBeVisible()
   }
 }
 

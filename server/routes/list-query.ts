@@ -74,14 +74,24 @@ export function listQueryKey({ limit, skip, select, sortBy, order }: ListQuery):
 
 type Item = Readonly<Record<string, unknown>>
 
-/** Sorts by a top-level field when every item has a number or string there; otherwise order is unchanged. */
+/** Sort keys of a list's own (ours), each a number worked out from an item rather than a field of it. */
+export type SortKeys<T> = Readonly<Record<string, (item: T) => number>>
+
+/**
+ * Sorts by one of `keys`, else by a top-level field when every item has a number or string there;
+ * otherwise order is unchanged.
+ */
 function sortItems<T extends Item>(
   items: readonly T[],
   sortBy: string | undefined,
   order: 'asc' | 'desc',
+  keys: SortKeys<T>,
 ): readonly T[] {
   if (!sortBy) return items
-  const values = items.map((item) => (Object.hasOwn(item, sortBy) ? item[sortBy] : undefined))
+  const key = Object.hasOwn(keys, sortBy) ? keys[sortBy] : undefined
+  const values = items.map((item) =>
+    key ? key(item) : Object.hasOwn(item, sortBy) ? item[sortBy] : undefined,
+  )
   const kind = typeof values[0]
   if ((kind !== 'number' && kind !== 'string') || values.some((value) => typeof value !== kind))
     return items
@@ -120,8 +130,9 @@ export function listEnvelope<K extends string, T extends Item>(
   items: readonly T[],
   query: ListQuery,
   present: (item: T) => Item = (item) => item,
+  sortKeys: SortKeys<T> = {},
 ): ListEnvelope<K> {
-  const sorted = sortItems(items, query.sortBy, query.order)
+  const sorted = sortItems(items, query.sortBy, query.order, sortKeys)
   const end = query.limit === 0 ? undefined : query.skip + query.limit
   const page = sorted.slice(query.skip, end).map((item) => selectKeys(present(item), query.select))
   return {

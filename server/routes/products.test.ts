@@ -8,6 +8,7 @@ import {
   type CatalogueSearch,
 } from '../catalogue/search-service.ts'
 import { CATEGORY_SLUGS } from '../../shared/catalogue/categories.ts'
+import { discountedPrice } from '../../shared/pricing/pricing.ts'
 import { createMetrics } from '../observability/metrics.ts'
 import { createTestApi, type TestApi } from '../../testing/test-api.ts'
 
@@ -93,6 +94,31 @@ describe('GET products', () => {
     const byTitle = (await getJson('/api/products?sortBy=title&limit=0&select=title')).products
     const titles = byTitle.map((p) => p.title as string)
     expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b)))
+  })
+
+  it('sorts by the price shoppers see with sortBy=discountedPrice (ours), and by the list price with sortBy=price', async () => {
+    const shown = (product: Record<string, unknown>) =>
+      discountedPrice(product.price as number, product.discountPercentage as number)
+    for (const path of ['/api/products', '/api/products/category/smartphones']) {
+      const asc = (
+        await getJson(`${path}?sortBy=discountedPrice&limit=0&select=price,discountPercentage`)
+      ).products.map(shown)
+      expect(asc, path).toEqual([...asc].sort((a, b) => a - b))
+      const desc = (
+        await getJson(
+          `${path}?sortBy=discountedPrice&order=desc&limit=0&select=price,discountPercentage`,
+        )
+      ).products.map(shown)
+      expect(desc, path).toEqual([...desc].sort((a, b) => b - a))
+    }
+    // The two orders differ where a bigger discount brings a dearer product lower.
+    const byList = await getJson(
+      '/api/products/category/smartphones?sortBy=price&limit=0&select=id',
+    )
+    const byShown = await getJson(
+      '/api/products/category/smartphones?sortBy=discountedPrice&limit=0&select=id',
+    )
+    expect(byShown.products).not.toEqual(byList.products)
   })
 
   it('leaves the order unchanged for an unknown or non-scalar sort field', async () => {

@@ -8,7 +8,23 @@ import { jsonRepresentation } from '../http/representation.ts'
 import type { RepresentationCache } from '../http/representation-cache.ts'
 import { CACHE_CATALOGUE, respond } from '../http/respond.ts'
 import type { Metrics } from '../observability/metrics.ts'
-import { listEnvelope, listQueryKey, parseListQuery, type ListQuery } from './list-query.ts'
+import { shownPrice } from '../../shared/pricing/pricing.ts'
+import {
+  listEnvelope,
+  listQueryKey,
+  parseListQuery,
+  type ListQuery,
+  type SortKeys,
+} from './list-query.ts'
+
+/**
+ * Ours (docs/api.md § Sorting): `sortBy=discountedPrice` orders by the price a shopper sees, after
+ * the discount, to the cent (for a product with options, its lowest: the "From" price), as
+ * rules.md § Data and reference lists sorts; `sortBy=price` keeps DummyJSON's list price.
+ */
+const PRODUCT_SORT_KEYS: SortKeys<StoredProduct> = {
+  discountedPrice: shownPrice,
+}
 
 interface ProductRoutesDeps {
   catalogue: Catalogue
@@ -63,7 +79,11 @@ export function productRoutes({
   })
 
   /** Every field a product has: what a list may be sorted by or select (list-query.ts). */
-  const fields = new Set(catalogue.products.flatMap((product) => Object.keys(product)))
+  // The fields a sort or a select can name: the products' own, and our sort keys.
+  const fields = new Set([
+    ...catalogue.products.flatMap((product) => Object.keys(product)),
+    ...Object.keys(PRODUCT_SORT_KEYS),
+  ])
   const listQuery = (c: Context) => parseListQuery((name) => c.req.query(name), fields)
 
   /**
@@ -94,7 +114,13 @@ export function productRoutes({
     respond(c, jsonRepresentation(build(assetBase(c))), { cacheControl: CACHE_CATALOGUE })
 
   const envelope = (query: ListQuery, products: readonly StoredProduct[], base: AssetBase) =>
-    listEnvelope('products', products, query, (product) => publish(product, base))
+    listEnvelope(
+      'products',
+      products,
+      query,
+      (product) => publish(product, base),
+      PRODUCT_SORT_KEYS,
+    )
 
   /**
    * A list: kept under its path and canonical query. A page past the end, or a category that

@@ -36,6 +36,14 @@ const afterDiscount = (amount: number, discountPercentage: number) =>
 export const discountedPrice = (price: number, discountPercentage: number) =>
   roundCents(afterDiscount(price, discountPercentage))
 
+/**
+ * The price a product's card shows (rules.md § Constants and formulas), by which price sorts and
+ * price ranges go: after its discount, to the cent. For a product with options that is its lowest
+ * variant's, the card's "From" price.
+ */
+export const shownPrice = (product: { price: number; discountPercentage: number }) =>
+  discountedPrice(product.price, product.discountPercentage)
+
 /** What pricing needs of a cart line. */
 export interface PricedLine {
   price: number

@@ -55,7 +55,9 @@ describe('error messages (rules.md § Error messages)', () => {
 
   it('retries only what another try could fix', () => {
     expect(isRetryable(http500)).toBe(true)
-    expect(isRetryable(new ApiError({ kind: 'network', offline: true }, 'x'))).toBe(true)
+    expect(isRetryable(new ApiError({ kind: 'network', offline: false }, 'x'))).toBe(true)
+    // Offline, another try could only wait for the connection (decisions.md § Offline).
+    expect(isRetryable(new ApiError({ kind: 'network', offline: true }, 'x'))).toBe(false)
     expect(isRetryable(new ApiError({ kind: 'timeout' }, 'x'))).toBe(true)
     expect(isRetryable(httpError(404, {}))).toBe(false)
     expect(isRetryable(new ApiError({ kind: 'invalid-response', detail: '' }, 'x'))).toBe(false)

@@ -114,14 +114,23 @@ export function errorMessages(error: unknown): string[] {
   }
 }
 
-/** Worth trying again: the network, a timeout or the server's fault; never a 4xx or bad data. */
+/**
+ * Worth trying again: the network, a timeout or the server's fault; never a 4xx or bad data, and
+ * never while the browser is offline, where a retry could only wait (decisions.md § Offline).
+ */
 export function isRetryable(error: unknown): boolean {
   const { failure } = toApiError(error)
   return (
-    failure.kind === 'network' ||
+    (failure.kind === 'network' && !failure.offline) ||
     failure.kind === 'timeout' ||
     (failure.kind === 'http' && failure.status >= 500)
   )
+}
+
+/** No answer because the browser is offline. */
+export const isOffline = (error: unknown) => {
+  const { failure } = toApiError(error)
+  return failure.kind === 'network' && failure.offline
 }
 
 /** A 401: the session's token has expired or been revoked (the account feature signs out). */

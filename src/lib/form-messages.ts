@@ -43,6 +43,9 @@ export const validation = {
   phoneMissing: 'Phone Number missing',
   phoneFormat: 'Enter Valid Phone Number',
   birthDate: 'Enter Date of Birth in the right format',
+  // Ours: a date of birth must exist and not lie ahead (the spec checks only its format).
+  birthDateUnreal: 'Enter a Date of Birth that exists',
+  birthDateFuture: 'Date of Birth cannot be in the future',
   currentPasswordRequired: 'Current Password is required',
   currentPasswordMismatch: "Current password doesn't match",
   newPasswordRequired: 'New Password is required',
@@ -53,4 +56,6 @@ export const validation = {
   passwordMax: 'Cannot exceed 20 Characters',
   passwordMix: 'Must contain a letter and a number',
   userNameUnseen: 'User Name must not contain spaces, invisible or control characters',
+  // Ours: the registration's birth day must be a day of its month.
+  dayNotInMonth: (month: string, days: number) => `${month} has only ${days} days`,
 } as const

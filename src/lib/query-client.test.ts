@@ -1,3 +1,4 @@
+import { InfiniteQueryObserver, onlineManager } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from './api-error.ts'
 import type { Notifier } from './notify.ts'
@@ -76,5 +77,63 @@ describe('toasts come from the query and mutation caches only', () => {
     expect(retry(1, failure(503, null))).toBe(true)
     expect(retry(2, failure(503, null))).toBe(false)
     expect(retry(0, failure(404, null))).toBe(false)
+  })
+})
+
+describe('offline, nothing waits for the connection (decisions.md § Offline)', () => {
+  const offline = () => new ApiError({ kind: 'network', offline: true }, 'x')
+
+  it('tries a query once and fails at once, leaving a refresh of data on screen untoasted', async () => {
+    onlineManager.setOnline(false)
+    try {
+      const error = vi.fn<(message: string) => void>()
+      const queryClient = createQueryClient({ error, success: vi.fn() })
+      const queryFn = vi.fn(() => Promise.reject(offline()))
+      await expect(queryClient.fetchQuery({ queryKey: ['new'], queryFn })).rejects.toThrow()
+      expect(queryFn).toHaveBeenCalledTimes(1)
+
+      queryClient.setQueryData(['kept'], 'data')
+      await expect(
+        queryClient.fetchQuery({ queryKey: ['kept'], queryFn, staleTime: 0 }),
+      ).rejects.toThrow()
+      expect(queryClient.getQueryData(['kept'])).toBe('data')
+      expect(error).not.toHaveBeenCalled()
+    } finally {
+      onlineManager.setOnline(true)
+    }
+  })
+
+  it("answers a shopper's Load More with the offline message", async () => {
+    onlineManager.setOnline(false)
+    try {
+      const error = vi.fn<(message: string) => void>()
+      const queryClient = createQueryClient({ error, success: vi.fn() })
+      const pages = {
+        queryKey: ['pages'],
+        queryFn: ({ pageParam }: { pageParam: number }) =>
+          pageParam === 0 ? Promise.resolve([0]) : Promise.reject(offline()),
+        initialPageParam: 0,
+        getNextPageParam: (last: number[]) => (last[0] ?? 0) + 1,
+      }
+      await queryClient.fetchInfiniteQuery(pages)
+      const observer = new InfiniteQueryObserver(queryClient, pages)
+      await observer.fetchNextPage()
+      expect(error).toHaveBeenCalledWith('You are offline. Check your connection and try again.')
+    } finally {
+      onlineManager.setOnline(true)
+    }
+  })
+
+  it('runs an action at once', async () => {
+    onlineManager.setOnline(false)
+    try {
+      const queryClient = createQueryClient({ error: vi.fn(), success: vi.fn() })
+      const mutation = queryClient.getMutationCache().build(queryClient, {
+        mutationFn: () => Promise.resolve('added'),
+      })
+      await expect(mutation.execute(undefined)).resolves.toBe('added')
+    } finally {
+      onlineManager.setOnline(true)
+    }
   })
 })

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
-import { errorMessages, isRetryable, isUnauthorized } from './api-error.ts'
+import { errorMessages, isOffline, isRetryable, isUnauthorized } from './api-error.ts'
 import type { Notifier } from './notify.ts'
 declare module '@tanstack/react-query' {
   interface Register {
@@ -33,8 +33,11 @@ export function createQueryClient(notify: Notifier): QueryClient {
   }
   return new QueryClient({
     queryCache: new QueryCache({
+      // Offline, a refresh that fails leaves the page as it is: the offline notice says why. A
+      // shopper's Load More is answered.
       onError: (error, query) => {
-        if (query.state.data !== undefined) toastAll(error)
+        const { data, fetchMeta } = query.state
+        if (data !== undefined && (!isOffline(error) || fetchMeta?.fetchMore)) toastAll(error)
       },
     }),
     mutationCache: new MutationCache({
@@ -48,12 +51,18 @@ export function createQueryClient(notify: Notifier): QueryClient {
     }),
     defaultOptions: {
       queries: {
+        // Never wait for the connection (decisions.md § Offline): offline, a request is tried at
+        // once (the service worker may hold its answer) and fails at once, so a page shows what
+        // this device has, or what is missing with Retry, never a placeholder that waits.
+        networkMode: 'always',
         staleTime: STALE_MS,
         gcTime: GC_MS,
         retry: (failureCount, error) => failureCount < MAX_RETRIES && isRetryable(error),
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false },
+      // Offline, an action is done at once when it needs no server (Add to Cart), and else fails
+      // with the offline message rather than waiting unseen for the connection.
+      mutations: { retry: false, networkMode: 'always' },
     },
   })
 }

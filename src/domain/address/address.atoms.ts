@@ -1,5 +1,7 @@
 import { atom } from 'jotai'
+import { RESET } from 'jotai/utils'
 import * as v from 'valibot'
+import { clearDraft } from '../../lib/form-draft.ts'
 import { atomWithValidatedStorage } from '../../lib/storage-atom.ts'
 import { addressSchema, type Address } from '../../../shared/address/address.schema.ts'
 
@@ -11,3 +13,12 @@ export const addressAtom = atom((get) => get(storedAddressAtom))
 export const saveAddressAtom = atom(null, (_get, set, address: Address) =>
   set(storedAddressAtom, address),
 )
+
+/** The checkout's address typed and not yet saved, kept in this tab's sessionStorage (lib/form-draft.ts). */
+export const ADDRESS_DRAFT_KEY = 'checkoutAddressDraft'
+
+/** The saved address and the one being typed go (sign-out: domain/session/forget-account.ts). */
+export const forgetAddressAtom = atom(null, (_get, set) => {
+  set(storedAddressAtom, RESET)
+  clearDraft(ADDRESS_DRAFT_KEY)
+})

@@ -29,6 +29,8 @@ export const orderSchema = v.object({
   }),
   address: addressSchema,
   payment: paymentSummarySchema,
+  // The signed-in account that placed it (its user id); none for a guest's order (rules.md § State changes).
+  accountId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 })
 
 export type Order = v.InferOutput<typeof orderSchema>

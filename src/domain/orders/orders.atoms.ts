@@ -1,4 +1,5 @@
 import { atom } from 'jotai'
+import { RESET } from 'jotai/utils'
 import * as v from 'valibot'
 import { atomWithValidatedStorage } from '../../lib/storage-atom.ts'
 import { orderSchema, type Order } from './order.schemas.ts'
@@ -17,6 +18,20 @@ export const recordOrderAtom = atom(null, (get, set, order: Order) => {
     order,
     ...get(orderHistoryAtom).filter((past) => past.orderNumber !== order.orderNumber),
   ])
+})
+
+/**
+ * The orders an account placed on this device go with it (sign-out: domain/session/forget-account.ts);
+ * a guest's stay, as do orders kept before orders named their account.
+ */
+export const forgetAccountOrdersAtom = atom(null, (get, set, accountId: number) => {
+  const placedBy = (order: Order) => order.accountId === accountId
+  set(
+    orderHistoryAtom,
+    get(orderHistoryAtom).filter((order) => !placedBy(order)),
+  )
+  const last = get(orderDetailsAtom)
+  if (last && placedBy(last)) set(orderDetailsAtom, RESET)
 })
 
 const ORDER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'

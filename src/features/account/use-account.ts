@@ -11,9 +11,9 @@ import {
   type Credentials,
   type RegistrationPayload,
 } from './account.api.ts'
-import { accountKeys } from './account.queries.ts'
 import type { LoginResponse } from './account.schemas.ts'
-import { clearSessionAtom, sessionAtom, signInAtom } from '../../domain/session/session.atoms.ts'
+import { sessionAtom, signInAtom } from '../../domain/session/session.atoms.ts'
+import { forgetAccount } from './forget-account.ts'
 
 /** Keeps what a login answers as the session (rules.md § State changes): first name, id and token; never the password. */
 function useStartSession() {
@@ -63,21 +63,19 @@ export function useRegister() {
 
 /**
  * Sign-out (rules.md § State changes, decisions.md § Accounts and sessions): the session ends on the
- * server, so its tokens are refused wherever they are; it goes from this device at once, whether
- * or not the server could be told; user data leaves the cache; back to home.
+ * server, so its tokens are refused wherever they are; it and what belongs to the account go from
+ * this device at once, whether or not the server could be told (forget-account.ts); back to home.
  */
 export function useSignOut() {
   const store = useStore()
-  const clearSession = useSetAtom(clearSessionAtom)
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useCallback(() => {
     const session = store.get(sessionAtom)
-    clearSession()
-    queryClient.removeQueries({ queryKey: accountKeys.all })
+    forgetAccount(store, queryClient)
     if (session) void logout({ token: session.token, refreshToken: session.refreshToken })
     void navigate({ to: '/' })
-  }, [store, clearSession, queryClient, navigate])
+  }, [store, queryClient, navigate])
 }
 
 /** 'Back one page' after signing in or registering (rules.md § Sign-in and registration), or home when there is none. */

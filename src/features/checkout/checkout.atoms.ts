@@ -3,27 +3,9 @@ import { addressAtom } from '../../domain/address/address.atoms.ts'
 import type { Address } from '../../../shared/address/address.schema.ts'
 import { clearCartAtom, clearPromoAtom, orderAmountsAtom } from '../../domain/cart/cart.atoms.ts'
 import { newOrderNumber, recordOrderAtom } from '../../domain/orders/orders.atoms.ts'
-import type { Order, PaymentSummary } from '../../domain/orders/order.schemas.ts'
-
-/**
- * The payment step's result, in memory only: it holds no card details, just the method, the last
- * four digits, the billing address and whether a gift card was applied (rules.md § Purchase flow). A billing
- * address "same as shipping" is resolved when read, so it follows a later change of address.
- */
-export type PaymentChoice = Omit<PaymentSummary, 'billing'> & { billing: Address | 'shipping' }
-
-const paymentChoiceAtom = atom<PaymentChoice | null>(null)
-
-export const paymentAtom = atom(
-  (get): PaymentSummary | null => {
-    const choice = get(paymentChoiceAtom)
-    const address = get(addressAtom)
-    if (!choice) return null
-    if (choice.billing !== 'shipping') return { ...choice, billing: choice.billing }
-    return address ? { ...choice, billing: address } : null
-  },
-  (_get, set, choice: PaymentChoice | null) => set(paymentChoiceAtom, choice),
-)
+import type { Order } from '../../domain/orders/order.schemas.ts'
+import { paymentAtom } from '../../domain/orders/payment.atoms.ts'
+import { sessionAtom } from '../../domain/session/session.atoms.ts'
 
 /**
  * Place order (rules.md § Purchase flow): save orderDetails, add it to the history, clear the cart and the
@@ -32,6 +14,7 @@ export const paymentAtom = atom(
 export const placeOrderAtom = atom(null, (get, set, now: Date): Order | undefined => {
   const address: Address | null = get(addressAtom)
   const payment = get(paymentAtom)
+  const session = get(sessionAtom)
   const { lines, unavailable, items, promoCode, promoDiscount, shipping, total } =
     get(orderAmountsAtom)
   // A line the stock rules out blocks the order until it is removed or saved (rules.md § Stock).
@@ -43,6 +26,8 @@ export const placeOrderAtom = atom(null, (get, set, now: Date): Order | undefine
     price: { items, promo: promoDiscount, promoCode, shipping, total },
     address,
     payment,
+    // A signed-in shopper's order is their account's: it leaves this device with them.
+    ...(session && { accountId: session.id }),
   }
   set(recordOrderAtom, order)
   set(clearCartAtom)

@@ -11,7 +11,7 @@ import {
   sizeOptions,
 } from './filters.ts'
 import { parseListingSearch } from './listing-search.ts'
-import { sortProducts } from '../../domain/catalogue/sorting.ts'
+import { sortProducts } from '../../domain/catalogue/sort-products.ts'
 
 const product = (id: number, fields: Partial<ProductCardData>): ProductCardData => ({
   id,
@@ -56,25 +56,51 @@ describe('filter semantics (rules.md § Constants and formulas)', () => {
     [
       'price 10-100 includes 10, excludes 100',
       { price: ['10-100'] },
-      [product(1, { price: 10 }), product(2, { price: 100 }), product(3, { price: 9.99 })],
+      [
+        product(1, { price: 10, discountPercentage: 0 }),
+        product(2, { price: 100, discountPercentage: 0 }),
+        product(3, { price: 9.99, discountPercentage: 0 }),
+      ],
       [1],
     ],
     [
       'price 100-500',
       { price: ['100-500'] },
-      [product(1, { price: 100 }), product(2, { price: 499.99 }), product(3, { price: 500 })],
+      [
+        product(1, { price: 100, discountPercentage: 0 }),
+        product(2, { price: 499.99, discountPercentage: 0 }),
+        product(3, { price: 500, discountPercentage: 0 }),
+      ],
       [1, 2],
     ],
     [
       'price 500-1000',
       { price: ['500-1000'] },
-      [product(1, { price: 999.99 }), product(2, { price: 1000 })],
+      [
+        product(1, { price: 999.99, discountPercentage: 0 }),
+        product(2, { price: 1000, discountPercentage: 0 }),
+      ],
       [1],
+    ],
+    [
+      'price ranges go by the price shown, after the discount, to the cent',
+      { price: ['500-1000'] },
+      [
+        // $549.99 less 15.59% shows $464.25; $1,099.00 less 11.3% shows $974.81.
+        product(1, { price: 549.99, discountPercentage: 15.59 }),
+        product(2, { price: 1099, discountPercentage: 11.3 }),
+        // $526.32 less 5% shows $500.00 (500.004 to the cent): in the range.
+        product(3, { price: 526.32, discountPercentage: 5 }),
+      ],
+      [2, 3],
     ],
     [
       'price 1000 and above',
       { price: ['1000+'] },
-      [product(1, { price: 1000 }), product(2, { price: 999 })],
+      [
+        product(1, { price: 1000, discountPercentage: 0 }),
+        product(2, { price: 999, discountPercentage: 0 }),
+      ],
       [1],
     ],
     [
@@ -159,6 +185,16 @@ describe('filter semantics (rules.md § Constants and formulas)', () => {
     expect(ids(sortProducts(products, 'price-desc'))).toEqual([1, 3, 2])
     expect(ids(sortProducts(products, 'rating-desc'))).toEqual([3, 1, 2])
     expect(ids(sortProducts(products, undefined))).toEqual([1, 2, 3])
+  })
+
+  it('sorts by the price shown, after the discount, not by the list price', () => {
+    const products = [
+      // Shows $760.00 (list $800.00) and $722.50 (list $850.00).
+      product(1, { price: 800, discountPercentage: 5 }),
+      product(2, { price: 850, discountPercentage: 15 }),
+    ]
+    expect(ids(sortProducts(products, 'price-asc'))).toEqual([2, 1])
+    expect(ids(sortProducts(products, 'price-desc'))).toEqual([1, 2])
   })
 })
 

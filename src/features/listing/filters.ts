@@ -1,13 +1,14 @@
 import type { ProductCardData } from '../../domain/catalogue/catalogue.schemas.ts'
 import { FILTER_VALUES, type FilterKey, type Filters } from './filter-values.ts'
 import { nameFromSlug, slugFromName } from '../../../shared/catalogue/categories.ts'
+import { shownPrice } from '../../../shared/pricing/pricing.ts'
 
 export type { FilterKey, Filters }
 
 /**
  * The filter groups and options of rules.md § Data and reference lists with the semantics of rules.md § Constants and formulas and decisions.md § Data fetching and caching:
- * discount is "at most" the chosen percent, 'Free' is a 100% discount; price is from start up to
- * (excluding) end, or start and above; brand matches case-insensitively; rating is "at least".
+ * discount is "at most" the chosen percent, 'Free' is a 100% discount; price (the one shown, after
+ * the discount) is from start up to (excluding) end, or start and above; brand matches case-insensitively; rating is "at least".
  */
 type Match = (product: ProductCardData) => boolean
 
@@ -33,10 +34,11 @@ const discountAtMost =
   (percent: number): Match =>
   (p) =>
     p.discountPercentage <= percent
+// The price a card shows, after its discount (rules.md § Constants and formulas).
 const priceFrom =
   (start: number, end?: number): Match =>
   (p) =>
-    p.price >= start && (end === undefined || p.price < end)
+    shownPrice(p) >= start && (end === undefined || shownPrice(p) < end)
 const ratingAtLeast =
   (rating: number): Match =>
   (p) =>

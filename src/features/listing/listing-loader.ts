@@ -8,12 +8,21 @@ import {
   productListQuery,
   productScopeQuery,
 } from '../../domain/catalogue/catalogue.queries.ts'
+import { apiSorts } from '../../domain/catalogue/sort-products.ts'
 import { countFilters } from './filters.ts'
 import { filtersOf, type ListingSearch } from './listing-search.ts'
 
 /**
+ * Whether a listing takes its whole category (or catalogue) at once, to filter and sort it here:
+ * with any filter, and for a price sort the API in use cannot give (decisions.md § Data fetching
+ * and caching); otherwise it takes pages of 30, sorted by the API.
+ */
+export const listsWholeScope = (search: ListingSearch) =>
+  countFilters(filtersOf(search)) > 0 || !apiSorts(search.sort)
+
+/**
  * What a listing route loads before it renders: its first pages (as many as `?page=` asks), or the
- * whole category when filtering. Resolves to the number of products in the category (or
+ * whole category (listsWholeScope). Resolves to the number of products in the category (or
  * catalogue) before filters.
  */
 export async function loadListing(
@@ -21,7 +30,7 @@ export async function loadListing(
   category: string | undefined,
   search: ListingSearch,
 ): Promise<number> {
-  if (countFilters(filtersOf(search)) > 0)
+  if (listsWholeScope(search))
     return (await queryClient.ensureQueryData(productScopeQuery(category))).length
   const options = { ...productListQuery({ category, sort: search.sort }), pages: search.page ?? 1 }
   let list = await queryClient.ensureInfiniteQueryData(options)

@@ -5,7 +5,8 @@ import { productListQuery, productScopeQuery } from '../../domain/catalogue/cata
 import { PAGE_SIZE } from '../../domain/catalogue/catalogue.api.ts'
 import { applyFilters } from './filters.ts'
 import { filtersOf, type ListingSearch } from './listing-search.ts'
-import { sortProducts, type SortValue } from '../../domain/catalogue/sorting.ts'
+import { sortProducts } from '../../domain/catalogue/sort-products.ts'
+import type { SortValue } from '../../domain/catalogue/sorting.ts'
 
 /** What a listing shows; the route's loader has its data in the cache before it renders. */
 export interface Listing {
@@ -37,8 +38,9 @@ export function usePagedListing(
 }
 
 /**
- * With any filter (decisions.md § Data fetching and caching): the whole category once, filtered and sorted here, shown 30 at a
- * time; a change of filters or sort starts again from the first 30.
+ * With any filter, or a price sort the API cannot give (decisions.md § Data fetching and caching):
+ * the whole category once, filtered and sorted here, shown 30 at a time; a change of filters or
+ * sort starts again from the first 30.
  */
 export function useFilteredListing(category: string | undefined, search: ListingSearch): Listing {
   const { data: scope } = useSuspenseQuery(productScopeQuery(category))

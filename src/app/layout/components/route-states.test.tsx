@@ -113,16 +113,49 @@ describe('a failed background refresh', () => {
 })
 
 describe('connection', () => {
+  const setOnline = (online: boolean) => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online })
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'))
+  }
+
   it('shows an offline notice while offline and hides it when back online', async () => {
     await renderApp('/')
     expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument()
-    const setOnline = (online: boolean) => {
-      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online })
-      window.dispatchEvent(new Event(online ? 'online' : 'offline'))
-    }
     act(() => setOnline(false))
     expect(screen.getByText(/You are offline/)).toBeInTheDocument()
     act(() => setOnline(true))
     expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument()
+  })
+
+  it('offline, says at once that a page is not saved on this device, and loads it once back online', async () => {
+    const { router } = await renderApp('/')
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4))
+    // Offline, a browser's request gets no answer.
+    let connected = false
+    apiServer.use(
+      http.get('*/api/products/category/*', () => (connected ? undefined : HttpResponse.error())),
+    )
+    act(() => setOnline(false))
+    try {
+      await act(() =>
+        router.navigate({ to: '/products/$category', params: { category: 'smartphones' } }),
+      )
+      expect(
+        await screen.findByRole('heading', {
+          level: 1,
+          name: 'This page is not saved on this device',
+        }),
+      ).toBeInTheDocument()
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'You are offline. Check your connection and try again.',
+      )
+      expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument()
+      connected = true
+    } finally {
+      act(() => setOnline(true))
+    }
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /^Smartphones \(\d+\)$/ }),
+    ).toBeInTheDocument()
   })
 })

@@ -5,6 +5,7 @@ import { accountMessages } from '../../../lib/page-messages.ts'
 import { apiServer, testApi, useDummyJsonApi } from '../../../test/api-server.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { seedSession } from '../../../test/session.ts'
+import { TEST_ADDRESS } from '../../../test/shop-fixtures.ts'
 import { accountKeys } from '../account.queries.ts'
 
 const header = () => screen.getByRole('banner')
@@ -30,6 +31,12 @@ function recordBodies(path: string) {
   return bodies
 }
 
+/** The toasts saying `text` still shown: jsdom runs no animation, so a dismissed one stays, leaving. */
+const toastsShown = (text: string) =>
+  screen
+    .queryAllByText(text)
+    .filter((element) => element.closest('.Toastify__toast:not([data-in="false"])'))
+
 const storedSessionKeys = () =>
   ['userDetails', 'isUserLoggedIn', 'accessToken', 'refreshToken'].map((key) =>
     localStorage.getItem(key),
@@ -53,10 +60,14 @@ describe('account modal (rules.md § Account modal)', () => {
     expect(within(form).getByRole('button', { name: 'Sign In' })).toBeEnabled()
     await waitFor(() => expect(screen.getAllByText('Invalid credentials')).toHaveLength(2)) // inline and toast
 
+    // The failed attempt's message, beside the form and in its toast, goes as the field changes.
     await user.clear(within(form).getByLabelText('Password'))
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument()
+    await waitFor(() => expect(toastsShown('Invalid credentials')).toEqual([]))
     await user.type(within(form).getByLabelText('Password'), 'emilyspass')
     await user.click(within(form).getByRole('button', { name: 'Sign In' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(toastsShown('Invalid credentials')).toEqual([])
     expect(JSON.parse(localStorage.getItem('userDetails') ?? 'null')).toEqual({
       userName: 'Emily',
       id: 1,
@@ -452,9 +463,12 @@ describe('sessions that end (decisions.md § Accounts and sessions)', () => {
       body: { password: 'n3w-pass', currentPassword: 'emilyspass' },
     })
     expect(changed.status).toBe(200)
+    // What belongs to the account goes with the session, as at SignOut (rules.md § State changes).
+    localStorage.setItem('address', JSON.stringify(TEST_ADDRESS))
     await renderApp('/myaccount')
     expect(await screen.findByText(SESSION_ENDED)).toBeInTheDocument()
     expect(storedSessionKeys()).toEqual([null, null, null, null])
+    await waitFor(() => expect(localStorage.getItem('address')).toBeNull())
   })
 
   it('signs in to an account many wrong passwords were tried on: the browser does the work asked', async () => {

@@ -17,6 +17,7 @@ import { renameSessionAtom, type Session } from '../../../domain/session/session
 import styles from './account-forms.module.css'
 import { formatBirthDate } from './profile-view.tsx'
 import { ServerError } from './server-error.tsx'
+import { useFailedAttempt } from '../use-failed-attempt.ts'
 
 const genderOption = (gender: string) =>
   GENDERS.find((option) => option.toLowerCase() === gender.toLowerCase()) ?? ''
@@ -89,6 +90,9 @@ export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
     // Not kept, or failed: what is shown must be what the API has.
     onError: () => void queryClient.invalidateQueries({ queryKey: accountKeys.user(session.id) }),
   })
+
+  useFailedAttempt(form, verify)
+  useFailedAttempt(form, save)
 
   const oldPassword = form.register('oldPassword', {
     onChange: () => setVerified(false),

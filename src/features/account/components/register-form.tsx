@@ -15,6 +15,7 @@ import {
   type RegistrationOutput,
 } from '../forms/registration.schema.ts'
 import { useRegister } from '../use-account.ts'
+import { useFailedAttempt } from '../use-failed-attempt.ts'
 import styles from './account-forms.module.css'
 import { ServerError } from './server-error.tsx'
 
@@ -51,6 +52,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   })
   const { errors } = form.formState
   const field = form.register
+  useFailedAttempt(form, registration)
 
   return (
     <form
@@ -138,7 +140,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
         </FormField>
         <FormField label="Birth Month (optional)" error={errors.months?.message}>
           {(control) => (
-            <select {...control} {...field('months')}>
+            // A month changed after the day checks the day again.
+            <select {...control} {...field('months', { deps: 'days' })}>
               <option value="">Month</option>
               {MONTHS.map((month) => (
                 <option key={month}>{month}</option>

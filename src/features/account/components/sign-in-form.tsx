@@ -4,6 +4,7 @@ import { Button } from '../../../components/button.tsx'
 import { FormField } from '../../../components/form-field.tsx'
 import { loginSchema, type LoginInput } from '../forms/login.schema.ts'
 import { useSignIn } from '../use-account.ts'
+import { useFailedAttempt } from '../use-failed-attempt.ts'
 import styles from './account-forms.module.css'
 import { ServerError } from './server-error.tsx'
 
@@ -16,6 +17,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     defaultValues: { username: '', password: '' },
   })
   const { errors } = form.formState
+  useFailedAttempt(form, signIn)
 
   return (
     <form

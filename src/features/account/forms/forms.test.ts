@@ -83,6 +83,27 @@ describe('registration (rules.md § Validation rules)', () => {
     ).toBe(message)
   })
 
+  it.each([
+    ['February', '30', 'February has only 29 days'],
+    ['February', '31', 'February has only 29 days'],
+    ['April', '31', 'April has only 30 days'],
+    ['November', '31', 'November has only 30 days'],
+  ])('takes only a day its month has: %s %s → %s', (months, days, message) => {
+    expect(messageFor(registrationSchema, { ...registration, months, days }, 'days')).toBe(message)
+  })
+
+  it.each([
+    ['February', '29'],
+    ['January', '31'],
+    ['April', '30'],
+    ['', '31'],
+    ['February', ''],
+  ])('takes %j %j: a day of its month (any year: February 29 is a birthday)', (months, days) => {
+    expect(
+      messageFor(registrationSchema, { ...registration, months, days }, 'days'),
+    ).toBeUndefined()
+  })
+
   it.each(['emilys\u200B', 'emily s', 'emilys\u0007', 'emilys\uD800'])(
     'refuses a user name with what a reader cannot see: %j',
     (uname) => {
@@ -130,6 +151,10 @@ describe('profile (rules.md § Validation rules)', () => {
     ['phone', '12', 'Enter Valid Phone Number'],
     ['birthDate', '30-05-1996', 'Enter Date of Birth in the right format'],
     ['birthDate', '1996-5-30', 'Enter Date of Birth in the right format'],
+    ['birthDate', '2030-13-45', 'Enter a Date of Birth that exists'],
+    ['birthDate', '2023-02-29', 'Enter a Date of Birth that exists'],
+    ['birthDate', '1996-04-31', 'Enter a Date of Birth that exists'],
+    ['birthDate', '2999-01-01', 'Date of Birth cannot be in the future'],
     ['oldPassword', '', 'Current Password is required'],
     ['newPassword', '', 'New Password is required'],
     ['newPassword', 'abc12', 'Must Contain 6 Characters'],
@@ -140,6 +165,13 @@ describe('profile (rules.md § Validation rules)', () => {
   ])('%s = %j → %s', (field, value, message) => {
     expect(messageFor(profileSchema, { ...profile, [field]: value }, field)).toBe(message)
   })
+
+  it.each(['2024-02-29', '1996-01-31', '1970-12-31'])(
+    'accepts the date of birth %s',
+    (birthDate) => {
+      expect(messageFor(profileSchema, { ...profile, birthDate }, 'birthDate')).toBeUndefined()
+    },
+  )
 
   it.each(['+1 602-555-0142', '9876543210', '(022) 2345 6789', '+91 98765 43210'])(
     'accepts the phone number %s',

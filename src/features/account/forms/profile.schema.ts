@@ -7,6 +7,7 @@ import {
   mustMatch,
   newPasswordField,
 } from './shared-rules.ts'
+import { isAfter, isCalendarDate, localToday } from './dates.ts'
 
 const name = (missing: string) =>
   v.pipe(
@@ -41,6 +42,8 @@ export const profileSchema = v.pipe(
       v.string(),
       v.trim(),
       v.check((date) => date === '' || /^\d{4}-\d{2}-\d{2}$/.test(date), validation.birthDate),
+      v.check((date) => date === '' || isCalendarDate(date), validation.birthDateUnreal),
+      v.check((date) => !isAfter(date, localToday()), validation.birthDateFuture),
     ),
     gender: v.pipe(v.string(), v.maxLength(40)),
     oldPassword: v.pipe(v.string(), v.nonEmpty(validation.currentPasswordRequired)),

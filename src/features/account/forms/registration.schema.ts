@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { validation } from '../../../lib/form-messages.ts'
 import {
+  birthDayInMonth,
   confirmEmailField,
   confirmPasswordField,
   emailField,
@@ -54,6 +55,7 @@ export const registrationSchema = v.pipe(
   }),
   mustMatch('email', 'confirmEmail', validation.emailMismatch),
   mustMatch('password', 'confirmPassword', validation.passwordMismatch),
+  birthDayInMonth(),
 )
 
 export type RegistrationInput = v.InferInput<typeof registrationSchema>

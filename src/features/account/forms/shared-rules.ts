@@ -1,5 +1,7 @@
 import * as v from 'valibot'
 import { validation } from '../../../lib/form-messages.ts'
+import { MONTHS } from '../../../lib/format.ts'
+import { daysInMonth } from './dates.ts'
 
 /** rules.md § Validation rules: the same email rules and messages in registration and the profile form. */
 export const emailField = v.pipe(
@@ -61,5 +63,33 @@ export function mustMatch<
   )
   // valibot cannot resolve its path types for a generic input; TInput's constraint checks the
   // names, and the check passes its input through unchanged, so the pipe keeps the form's type.
+  return check as v.BaseValidation<TInput, TInput, v.PartialCheckIssue<Fields>>
+}
+
+/** The days of a month named as the registration's Birth Month lists it; with no year, February has 29. */
+const daysOfMonth = (name: unknown) => {
+  const index = MONTHS.indexOf(name as (typeof MONTHS)[number])
+  return index === -1 ? 31 : daysInMonth(index + 1)
+}
+
+/**
+ * rules.md § Validation rules: the registration's Birth Day must be a day of its Birth Month
+ * ('February has only 29 days'), shown under Birth Day.
+ */
+export function birthDayInMonth<TInput extends Record<'months' | 'days', unknown>>() {
+  const check = v.forward<Fields, v.PartialCheckIssue<Fields>, [string]>(
+    v.partialCheck<
+      Fields,
+      [['months'], ['days']],
+      Fields,
+      v.ErrorMessage<v.PartialCheckIssue<Fields>>
+    >(
+      [['months'], ['days']],
+      ({ months, days }) => !days || Number(days) <= daysOfMonth(months),
+      ({ input: { months } }) => validation.dayNotInMonth(String(months), daysOfMonth(months)),
+    ),
+    ['days'],
+  )
+  // As mustMatch's: the check passes its input through unchanged, so the pipe keeps the form's type.
   return check as v.BaseValidation<TInput, TInput, v.PartialCheckIssue<Fields>>
 }

@@ -8,6 +8,7 @@ import {
   roundCents,
 } from '../../../../shared/pricing/pricing.ts'
 import { renderApp } from '../../../test/render-app.tsx'
+import { seedSession } from '../../../test/session.ts'
 import { orderSchema, type Order } from '../../../domain/orders/order.schemas.ts'
 import { apiProducts, cartLineOf } from '../../../test/shop-fixtures.ts'
 import {
@@ -353,6 +354,18 @@ describe('placing the order (rules.md § Checkout, rules.md § Purchase flow)', 
         expect(text, `localStorage.${key}`).not.toContain(secret)
       expect(text.toLowerCase(), `localStorage.${key}`).not.toMatch(/cvv|expir|cardnumber/)
     }
+  })
+
+  it("names the account of a signed-in shopper's order, which signing out takes away (rules.md § State changes)", async () => {
+    const { id } = await seedSession()
+    await seedCart([1, 1])
+    saveAddress()
+    const { user, router } = await renderApp('/checkout')
+    await payByCard(user)
+    await user.click(within(reviewStep()).getByRole('button', { name: 'Place Order' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order-confirmation'))
+    expect((storedJson('orderDetails') as Order).accountId).toBe(id)
+    expect((storedJson('orderHistory') as Order[]).map((order) => order.accountId)).toEqual([id])
   })
 
   it('takes the FLAT50 promo off in the summary and in the placed order', async () => {

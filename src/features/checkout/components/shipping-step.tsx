@@ -7,7 +7,11 @@ import { Button } from '../../../components/button.tsx'
 import { checkoutMessages } from '../../../lib/page-messages.ts'
 import { clearDraft, readDraft, useFormDraft } from '../../../lib/form-draft.ts'
 import { AddressFields } from '../../../components/address-fields.tsx'
-import { addressAtom, saveAddressAtom } from '../../../domain/address/address.atoms.ts'
+import {
+  ADDRESS_DRAFT_KEY,
+  addressAtom,
+  saveAddressAtom,
+} from '../../../domain/address/address.atoms.ts'
 import {
   addressDraftSchema,
   addressSchema,
@@ -18,9 +22,6 @@ import {
 import { AddressSummary } from '../../../components/address-summary.tsx'
 import styles from './checkout.module.css'
 
-// What the shopper has typed and not yet saved survives a reload of this tab.
-const DRAFT_KEY = 'checkoutAddressDraft'
-
 interface ShippingStepProps {
   editing: boolean
   onEditingChange: (editing: boolean) => void
@@ -30,13 +31,14 @@ interface ShippingStepProps {
 export function ShippingStep({ editing, onEditingChange }: ShippingStepProps) {
   const saved = useAtomValue(addressAtom)
   const save = useSetAtom(saveAddressAtom)
-  const [initial] = useState(() => readDraft(DRAFT_KEY, addressDraftSchema) ?? saved)
+  // What the shopper has typed and not yet saved survives a reload of this tab.
+  const [initial] = useState(() => readDraft(ADDRESS_DRAFT_KEY, addressDraftSchema) ?? saved)
   const form = useForm<AddressInput, unknown, Address>({
     resolver: valibotResolver(addressSchema),
     mode: 'onTouched',
     defaultValues: initial ?? EMPTY_ADDRESS,
   })
-  useFormDraft(form, DRAFT_KEY)
+  useFormDraft(form, ADDRESS_DRAFT_KEY)
 
   const shipping = (
     <fieldset className={styles.choices}>
@@ -76,7 +78,7 @@ export function ShippingStep({ editing, onEditingChange }: ShippingStepProps) {
       onSubmit={(event) =>
         void form.handleSubmit((address) => {
           save(address)
-          clearDraft(DRAFT_KEY)
+          clearDraft(ADDRESS_DRAFT_KEY)
           onEditingChange(false)
         })(event)
       }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { apiServer, recordRequests, testApi } from '../../../test/api-server.ts'
 import { setViewportWidth } from '../../../test/match-media.ts'
 import { renderApp } from '../../../test/render-app.tsx'
+import { shownPrice } from '../../../../shared/pricing/pricing.ts'
 
 interface Item {
   id: number
@@ -99,17 +100,19 @@ describe('product listings (rules.md § Product listings)', () => {
     await user.selectOptions(select, 'Price Low')
     await waitFor(() =>
       expect(cardTitles()).toEqual(
-        watches.toSorted((a, b) => a.price - b.price).map((p) => p.title),
+        watches.toSorted((a, b) => shownPrice(a) - shownPrice(b)).map((p) => p.title),
       ),
     )
     expect(router.state.location.search).toEqual({ sort: 'price-asc' })
     expect(requests).toContain(
-      '/api/products/category/mens-watches?limit=30&skip=0&sortBy=price&order=asc',
+      '/api/products/category/mens-watches?limit=30&skip=0&sortBy=discountedPrice&order=asc',
     )
 
     await user.selectOptions(select, 'Price High')
     await waitFor(() =>
-      expect(cardTitles()[0]).toBe(watches.toSorted((a, b) => b.price - a.price)[0]?.title),
+      expect(cardTitles()[0]).toBe(
+        watches.toSorted((a, b) => shownPrice(b) - shownPrice(a))[0]?.title,
+      ),
     )
     await user.selectOptions(select, 'Top Rated')
     // The same watch may lead both orders: wait for the choice to land before reading the cards.
@@ -209,7 +212,7 @@ describe('product listings (rules.md § Product listings)', () => {
     const all = await serverProducts()
     const matches = all
       .filter((p) => p.discountPercentage <= 10)
-      .toSorted((a, b) => b.price - a.price)
+      .toSorted((a, b) => shownPrice(b) - shownPrice(a))
     expect(matches.length).toBeGreaterThan(30)
     const { user } = await renderApp('/products?discount=%5B%2210%22%5D&sort=price-desc')
     expect(cardTitles()).toEqual(matches.slice(0, 30).map((p) => p.title))
@@ -225,7 +228,7 @@ describe('product listings (rules.md § Product listings)', () => {
     expect(screen.getByRole('button', { name: 'Remove filter Soft Cotton' })).toBeInTheDocument()
     const softCotton = (await serverProducts('tops'))
       .filter((p) => p.brand === 'Soft Cotton')
-      .toSorted((a, b) => a.price - b.price)
+      .toSorted((a, b) => shownPrice(a) - shownPrice(b))
     expect(cardTitles()).toEqual(softCotton.map((p) => p.title))
   })
 

@@ -7,7 +7,8 @@ import { messages } from '../../../lib/messages.ts'
 import { listingMessages } from '../../../lib/page-messages.ts'
 import { PAGE_SIZE } from '../../../domain/catalogue/catalogue.api.ts'
 import { categoryName } from '../../../domain/catalogue/categories.ts'
-import { countFilters, toggleFilter, type Filters } from '../filters.ts'
+import { toggleFilter, type Filters } from '../filters.ts'
+import { listsWholeScope } from '../listing-loader.ts'
 import { filtersOf, type ListingSearch } from '../listing-search.ts'
 import { useCategories } from '../../../domain/catalogue/use-categories.ts'
 import { useFilteredListing, usePagedListing, type Listing } from '../use-listing.ts'
@@ -32,7 +33,7 @@ type PanelState = [open: boolean, setOpen: Dispatch<SetStateAction<boolean>>]
  */
 export function ListingPage(props: ListingPageProps) {
   const panel = useState(false)
-  return countFilters(filtersOf(props.search)) > 0 ? (
+  return listsWholeScope(props.search) ? (
     <FilteredListing {...props} panel={panel} />
   ) : (
     <PagedListing {...props} panel={panel} />

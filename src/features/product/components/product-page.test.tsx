@@ -423,8 +423,9 @@ describe('around the product', () => {
     const perks = within(section)
       .getAllByRole('heading', { level: 3 })
       .map((heading) => heading.textContent)
+    // The warranty is the product's own (product 1: '1 year warranty').
     expect(perks).toEqual([
-      '5 Year Warranty',
+      '1 Year Warranty',
       'Free Gift Boxing',
       'Free Shipping and Returns',
       'Customize and Monogram',
@@ -475,12 +476,25 @@ describe("the product's own details (rules.md § Product page)", () => {
     expect(within(shipping).getByText(product.shippingInformation)).toBeInTheDocument()
     expect(within(shipping).getByText(/Free Standard Shipping/)).toBeInTheDocument()
     expect(within(shipping).getByText('Free In-Store Pickup')).toBeInTheDocument()
+    // One warranty on the page: the perk names the product's own ('2 year warranty'), as its
+    // Product Details do, never the generic five years beside it.
+    expect(product.warrantyInformation).toBe('2 year warranty')
     const perks = screen.getByRole('region', { name: 'Included with this Purchase' })
-    expect(within(perks).getByText('5 Year Warranty')).toBeInTheDocument()
+    const titles = within(perks)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent)
+    expect(titles).toEqual([
+      '2 Year Warranty',
+      'Free Gift Boxing',
+      'Free Shipping and Returns',
+      'Customize and Monogram',
+    ])
     expect(
-      within(perks).getByText(`This product: ${product.warrantyInformation}.`),
+      within(perks).getByText('Repairs or replacement, free, for 2 years.'),
     ).toBeInTheDocument()
-    expect(within(perks).getByText(`This product: ${product.returnPolicy}.`)).toBeInTheDocument()
+    expect(product.returnPolicy).toBe('30 days return policy')
+    expect(within(perks).getByText('Delivered free; returns free for 30 days.')).toBeInTheDocument()
+    expect(within(perks).queryByText(/5 year/i)).not.toBeInTheDocument()
   })
 })
 

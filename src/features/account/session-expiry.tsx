@@ -1,0 +1,21 @@
+import { useAtomValue } from 'jotai'
+import { WhenLoaded } from '../../components/on-demand.tsx'
+import { useAfterHydration } from '../../lib/hydrated.tsx'
+import { lazyComponent } from '../../lib/lazy-component.ts'
+import { isSignedInAtom } from '../../domain/session/session.atoms.ts'
+
+// What a session that ends does loads with the session, not with every page.
+const SessionExpiryWatch = lazyComponent(
+  () => import('./components/session-expiry-watch.tsx'),
+  'SessionExpiryWatch',
+)
+
+/** Signs the shopper out when the API says the session has ended (decisions.md § Accounts and sessions). */
+export function SessionExpiry() {
+  const signedIn = useAfterHydration(useAtomValue(isSignedInAtom), false)
+  return (
+    <WhenLoaded piece={SessionExpiryWatch} when={signedIn}>
+      {signedIn && <SessionExpiryWatch />}
+    </WhenLoaded>
+  )
+}
