@@ -6,7 +6,7 @@ import { failures, mixedLoad, statuses } from '../testing/mixed-load.ts'
 import { startPostgresCluster, type PostgresCluster } from '../testing/postgres-cluster.ts'
 import { startServerProcess, type ServerProcess } from '../testing/server-process.ts'
 import { openPostgresStorage } from './storage/postgres.ts'
-import { requestInit, WITH_POSTGRES, type CallInit } from '../testing/test-api.ts'
+import { requestInit, type CallInit } from '../testing/test-api.ts'
 
 const SECRET = 'a-secret-both-replicas-share-of-48-characters!!'
 
@@ -14,7 +14,7 @@ const SECRET = 'a-secret-both-replicas-share-of-48-characters!!'
  * Two `npm start` processes on two ports share one PostgreSQL and one JWT_SECRET, as replicas
  * behind a load balancer would: each with its own DATA_DIR, so nothing passes through files.
  */
-describe.runIf(WITH_POSTGRES)('two replicas on one PostgreSQL', () => {
+describe('two replicas on one PostgreSQL', () => {
   let cluster: PostgresCluster
   let databaseUrl: string
   const dirs: string[] = []
