@@ -1,6 +1,9 @@
 /** Where a tab keeps that its developer asked for the devtools: sessionStorage, this tab only. */
 export const DEVTOOLS_KEY = 'meridian-devtools'
 
+/** `npm run dev`, which shows the devtools' buttons on every page; not the tests' own mode. */
+export const DEVELOPMENT = import.meta.env.MODE === 'development'
+
 /** `?devtools` in an address (or `?devtools=off`). */
 const NAMED = /[?&]devtools(?:[=&]|$)/
 

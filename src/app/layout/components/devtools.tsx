@@ -1,7 +1,7 @@
 import { ReactQueryDevtools } from '@tanstack/react-query-devtools/production'
 import { TanStackRouterDevtoolsInProd } from '@tanstack/react-router-devtools'
 import { useState } from 'react'
-import { DEVTOOLS_KEY } from './devtools-requested.ts'
+import { DEVELOPMENT, DEVTOOLS_KEY } from './devtools-requested.ts'
 
 /**
  * Whether the devtools show, open: `?devtools` turns them on for the rest of the tab's life,
@@ -23,11 +23,11 @@ export function devtoolsWanted(search: string, storage: Storage = sessionStorage
  * TanStack Router's and Query's devtools over the app's own router and query client: the route's
  * matches and their loader data along the bottom, the query cache on the right (what the server's
  * page carried and what this device kept among it). Their production builds, so that developers
- * open them on the live site (`?devtools`); development builds show their buttons always.
+ * open them on the live site (`?devtools`); `npm run dev` shows their buttons always.
  */
 export function Devtools() {
   const [open] = useState(() => devtoolsWanted(location.search))
-  if (!open && !import.meta.env.DEV) return null
+  if (!open && !DEVELOPMENT) return null
   return (
     <>
       <TanStackRouterDevtoolsInProd initialIsOpen={open} position="bottom-right" />

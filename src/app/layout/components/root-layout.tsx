@@ -9,7 +9,7 @@ import { AccountModal } from '../../../features/account/account-modal.tsx'
 import { SessionExpiry } from '../../../features/account/components/session-expiry.tsx'
 import { RefreshCategories } from '../../../domain/catalogue/use-categories.ts'
 import { ThemeSync } from '../../../features/theme/theme-sync.tsx'
-import { devtoolsRequested } from './devtools-requested.ts'
+import { DEVELOPMENT, devtoolsRequested } from './devtools-requested.ts'
 import { Footer } from './footer.tsx'
 import { Header } from './header.tsx'
 import { OfflineNotice } from './offline-notice.tsx'
@@ -22,7 +22,7 @@ import { UpdatePrompt } from './update-prompt.tsx'
 // waits in the library's queue until then. The HTTP client's code loads then too.
 const ToastHost = lazyComponent(() => import('./toast-host.tsx'), 'ToastHost')
 
-// Developers' devtools: always in development builds, and in production on demand (?devtools,
+// Developers' devtools: always in `npm run dev`, and in production on demand (?devtools,
 // devtools-requested.ts); their code is a chunk of its own that no shopper's page asks for.
 const Devtools = lazyComponent(() => import('./devtools.tsx'), 'Devtools')
 
@@ -56,7 +56,7 @@ export function RootLayout() {
           <ToastHost className={styles.toastHost} />
         </WhenLoaded>
       )}
-      {idle && (import.meta.env.DEV || devtoolsRequested()) && (
+      {idle && (DEVELOPMENT || devtoolsRequested()) && (
         <WhenLoaded piece={Devtools}>
           <Devtools />
         </WhenLoaded>
