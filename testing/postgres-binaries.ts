@@ -57,7 +57,7 @@ function linkLibraries(native: string) {
   if (!existsSync(list)) return
   const links = JSON.parse(readFileSync(list, 'utf8')) as { source: string; target: string }[]
   for (const { source, target } of links) {
-    // Both name files of the package (native/lib/libpq.so.5 → libpq.so.5.18), beside each other.
+    // A link and its file are in one folder (native/lib/libpq.so.5 → libpq.so.5.18).
     const link = join(native, '..', target)
     if (!existsSync(link)) symlinkSync(basename(source), link)
   }
