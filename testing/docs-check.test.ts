@@ -100,6 +100,16 @@ describe('checkDocs', () => {
     ])
   })
 
+  it('says so when it finds no setting in the configuration module, rather than pass', () => {
+    const root = repository({
+      ...sound,
+      'server/config.ts': 'export const config = readSettings()\n',
+    })
+    expect(checkDocs(root)).toEqual([
+      'server/config.ts: no settings found (no envSchema keys, no env.X): update the check',
+    ])
+  })
+
   it('names a table cell grown into a paragraph', () => {
     const root = repository({
       ...sound,

@@ -179,7 +179,13 @@ export function checkDocs(root: string): string[] {
   if (existsSync(config)) {
     const table =
       section(readFileSync(join(root, CONFIGURATION.document), 'utf8'), CONFIGURATION.heading) ?? ''
-    for (const name of configVariables(readFileSync(config, 'utf8'))) {
+    const variables = configVariables(readFileSync(config, 'utf8'))
+    // A module rewritten past what configVariables reads must not pass for one with no settings.
+    if (variables.length === 0)
+      problems.push(
+        `${CONFIG_MODULE}: no settings found (no envSchema keys, no env.X): update the check`,
+      )
+    for (const name of variables) {
       if (!table.includes(`\`${name}\``))
         problems.push(
           `${CONFIGURATION.document}: § ${CONFIGURATION.heading} lacks ${name}, which ${CONFIG_MODULE} reads`,
