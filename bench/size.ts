@@ -19,8 +19,10 @@ import { ROUTER_MANIFEST_FILE } from '../server/pages/router-manifest.ts'
 // The CI guards the team's budgets (gzip): home's JavaScript before interactive, and any route's
 // (the entry and the route's own chunks). Home's is lowered as the entry shrinks, towards the
 // 120 KB the shopper's first tap asks for (decisions.md § Server rendering, taps before
-// takeover): 135.5 KB until the HTTP client's code left the entry (131.3 KB).
-const HOME_JS_BUDGET_KB = 131.5
+// takeover): 135.5 KB until the HTTP client's code left the entry (131.3 KB), 131.5 KB until the
+// devtools could open on the live site (their switch, and the names their chunk imports from the
+// entry: docs/performance.md).
+const HOME_JS_BUDGET_KB = 131.7
 const ROUTE_JS_BUDGET_KB = 160
 // Where the build goes (and the server serves from): DIST_DIR, as for `npm start`.
 const DIST = process.env.DIST_DIR || 'dist'

@@ -42,7 +42,7 @@ export function routerManifestPlugin() {
             css: entryFiles.css,
             // At low priority: the page is in the HTML, so the app that takes it over comes after
             // what the first screen shows (its photos); Lighthouse's simulation also stops counting
-            // it as holding up the first paint (FCP /: 0.94 s against 1.93 s, median of 3).
+            // it as holding up the first paint (docs/performance.md).
             scripts: [
               { attrs: { type: 'module', src: `/${entry.fileName}`, fetchPriority: 'low' } },
             ],

@@ -7,7 +7,7 @@ import { failures, MIXED_LOAD_ENV, mixedLoad, statuses } from '../testing/mixed-
 import { startPostgresCluster, type PostgresCluster } from '../testing/postgres-cluster.ts'
 import { startServerProcess, type ServerProcess } from '../testing/server-process.ts'
 import { openPostgresStorage } from './storage/postgres.ts'
-import { requestInit, WITH_POSTGRES, type CallInit } from '../testing/test-api.ts'
+import { requestInit, type CallInit } from '../testing/test-api.ts'
 
 const SECRET = 'a-secret-both-replicas-share-of-48-characters!!'
 
@@ -17,7 +17,7 @@ const SECRET = 'a-secret-both-replicas-share-of-48-characters!!'
  * TRUST_PROXY, the balancer naming each shopper's address. One shopper signs in throughout;
  * each registration is a shopper of its own (an address may register only a few accounts).
  */
-describe.runIf(WITH_POSTGRES)('two replicas on one PostgreSQL', () => {
+describe('two replicas on one PostgreSQL', () => {
   let cluster: PostgresCluster
   let databaseUrl: string
   const dirs: string[] = []

@@ -12,6 +12,7 @@ import { outboxFolderTransport, smtpTransport } from './mail/transport.ts'
 import { startMailer } from './mail/mailer.ts'
 import { fallbackLogger } from './observability/logger.ts'
 import { openLiveStock, type LiveStock } from './orders/live-stock.ts'
+import { IDEMPOTENCY_KEYS_KEPT_MS } from './orders/order-store.ts'
 import { openStorage } from './storage/open-storage.ts'
 import { createAccounts } from './users/accounts.ts'
 import { seedUsers } from './users/seed-users.ts'
@@ -82,6 +83,14 @@ export async function startApi(
     logger,
     metrics,
   })
+  // Keys older than their keeping time go once an hour (any replica may; each delete is idempotent).
+  const pruneKeys = () =>
+    void storage.orders
+      .pruneKeys(systemClock.now() - IDEMPOTENCY_KEYS_KEPT_MS)
+      .catch((error: unknown) => logger.warn({ err: error }, 'old idempotency keys not pruned'))
+  pruneKeys()
+  const pruning = setInterval(pruneKeys, 60 * 60_000)
+  pruning.unref()
   // Off the event loop: a search burst must not hold the other answers (decisions.md § Search limits).
   const searcher = workerSearch(catalogue)
   const app = createApp({
@@ -107,6 +116,7 @@ export async function startApi(
     stock,
     mail: transport.description,
     close: async () => {
+      clearInterval(pruning)
       await mailer.close()
       stock.close()
       await searcher.close()

@@ -1,44 +1,19 @@
 /**
- * A throw-away PostgreSQL for tests and `npm run bench:api`: Debian's `postgresql` package's
- * server, a new cluster (`initdb`) in a temporary folder, listening on a free loopback port, run
- * as the `postgres` user when this process is root (PostgreSQL refuses to run as root), removed
- * again by `stop()`. `.ci/run` installs the package when it is missing.
+ * A throw-away PostgreSQL for tests and `npm run bench:api`: a new cluster (`initdb`) of the server
+ * findPostgresBinaries() finds (PG_BIN, Debian's, or npm's) in a temporary folder, listening on a
+ * free loopback port, run as another user when this process is root (PostgreSQL refuses to run as
+ * root), removed again by `stop()`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { chownSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
 import { freePort } from './free-port.ts'
+import { findPostgresBinaries, serverUser } from './postgres-binaries.ts'
 
 const USER = 'meridian'
 const START_TIMEOUT_MS = 30_000
-
-/** The folder with `initdb` and `postgres`: PG_BIN, else Debian's newest /usr/lib/postgresql/N/bin. */
-export function findPostgresBin(): string | undefined {
-  const candidates = process.env.PG_BIN ? [process.env.PG_BIN] : []
-  const debian = '/usr/lib/postgresql'
-  if (existsSync(debian)) {
-    const versions = readdirSync(debian)
-      .filter((name) => /^\d+$/.test(name))
-      .sort((a, b) => Number(b) - Number(a))
-    candidates.push(...versions.map((version) => join(debian, version, 'bin')))
-  }
-  return candidates.find(
-    (dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'postgres')),
-  )
-}
-
-/** The `postgres` system user's ids, to run the server as when this process is root. */
-function postgresUser(): { uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined
-  const line = readFileSync('/etc/passwd', 'utf8')
-    .split('\n')
-    .find((entry) => entry.startsWith('postgres:'))
-  if (!line) throw new Error('Running as root, but there is no postgres user to run PostgreSQL as')
-  const [, , uid, gid] = line.split(':')
-  return { uid: Number(uid), gid: Number(gid) }
-}
 
 export interface PostgresCluster {
   /** The URL of a database of this cluster (default `postgres`). */
@@ -56,13 +31,8 @@ export interface PostgresCluster {
 let databases = 0
 
 export async function startPostgresCluster(): Promise<PostgresCluster> {
-  const bin = findPostgresBin()
-  if (!bin) {
-    throw new Error(
-      'PostgreSQL is not installed: `apt-get install -y postgresql` (Debian), or set PG_BIN to the folder with initdb and postgres',
-    )
-  }
-  const owner = postgresUser()
+  const { bin, source } = findPostgresBinaries()
+  const owner = serverUser()
   const root = mkdtempSync(join(tmpdir(), 'meridian-pg-'))
   if (owner) chownSync(root, owner.uid, owner.gid)
   const dataDir = join(root, 'data')
@@ -75,7 +45,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   )
   if (init.status !== 0) {
     rmSync(root, { recursive: true, force: true })
-    throw new Error(`initdb failed (${init.status}): ${init.stderr || init.stdout}`)
+    const as = owner ? ` as ${owner.name}` : ''
+    const why = init.error ? String(init.error) : init.stderr || init.stdout
+    throw new Error(`initdb (${source}, ${bin}) failed${as}: ${why}`)
   }
 
   const port = await freePort()

@@ -1,6 +1,5 @@
 import { Writable } from 'node:stream'
 import { ManualClock } from './manual-clock.ts'
-import { findPostgresBin } from './postgres-cluster.ts'
 import { createApp, type AppDeps } from '../server/app.ts'
 import type { ScryptCost } from '../server/auth/password.ts'
 import type { NodeBindings } from '../server/http/client-address.ts'
@@ -12,12 +11,6 @@ import { createAccounts } from '../server/users/accounts.ts'
 import { seedUsers } from '../server/users/seed-users.ts'
 import { openLiveStock, type LiveStock } from '../server/orders/live-stock.ts'
 import type { UserStore } from '../server/users/user-store.ts'
-
-/**
- * Whether the PostgreSQL tests run: where Debian's postgresql package is installed, and always in
- * CI (`.ci/run` installs it; a server missing there fails those tests instead of skipping them).
- */
-export const WITH_POSTGRES = findPostgresBin() !== undefined || Boolean(process.env.CI)
 
 /** Cheap hashing for tests only; production keeps DEFAULT_SCRYPT_COST. */
 export const TEST_SCRYPT: ScryptCost = { N: 2 ** 10, r: 8, p: 1 }

@@ -91,7 +91,7 @@ export interface OrderStore {
   ofUser(userId: number, page: Page): Promise<{ orders: StoredOrder[]; total: number }>
   /** Every order, newest first, placed at `since` or later. */
   all(page: Page & { since?: number }): Promise<{ orders: StoredOrder[]; total: number }>
-  /** Forgets keys recorded before `before` (their orders stay). */
+  /** Forgets keys recorded before `before` (their orders stay): see IDEMPOTENCY_KEYS_KEPT_MS. */
   pruneKeys(before: number): Promise<void>
 }
 
@@ -119,3 +119,9 @@ export interface Outbox {
   /** Messages not sent yet (given up ones aside). */
   pending(): Promise<number>
 }
+
+/**
+ * How long an Idempotency-Key answers with its order (api-contract.md § Orders: at least 24 h).
+ * A week: a checkout left open over a weekend and retried still finds its order.
+ */
+export const IDEMPOTENCY_KEYS_KEPT_MS = 7 * 24 * 60 * 60_000

@@ -52,7 +52,7 @@ export interface AdminRoutesDeps {
 type Env = { Bindings: Partial<RequestRecord> }
 
 /**
- * ours: the operator's routes (docs/operating.md § Orders and stock), behind the bearer
+ * ours: the operator's routes (docs/operating.md § Orders and mail), behind the bearer
  * ADMIN_TOKEN as /metrics is behind METRICS_TOKEN: the orders, newest first (JSON or CSV), and
  * stock levels set after a delivery or a count.
  */

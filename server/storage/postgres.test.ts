@@ -1,12 +1,11 @@
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPostgresCluster, type PostgresCluster } from '../../testing/postgres-cluster.ts'
-import { WITH_POSTGRES } from '../../testing/test-api.ts'
 import { openPostgresStorage } from './postgres.ts'
 import { describeOrderStorageContract } from '../../testing/order-storage-contract.ts'
 import { describeStorageContract } from '../../testing/storage-contract.ts'
 
-describe.runIf(WITH_POSTGRES)('PostgreSQL', () => {
+describe('PostgreSQL', () => {
   let cluster: PostgresCluster
   beforeAll(async () => {
     cluster = await startPostgresCluster()

@@ -20,8 +20,8 @@ interface BoundaryState {
  * if it fails it shows `failed` in its place while the rest of the page stays. It tries again when
  * asked (`retry`) and by itself when the browser comes back online, the usual cure.
  *
- * Ours, not react-error-boundary: that library would add about 0.7 KB to home, over its budget, and
- * what it adds beyond this (componentDidCatch, to report) React 19 does at the root: the entry's
+ * Ours, not react-error-boundary: home's budget has no room for that library (docs/performance.md),
+ * and what it adds beyond this (componentDidCatch, to report) React 19 does at the root: the entry's
  * onCaughtError reports every error a boundary catches (lib/telemetry/start-telemetry.ts).
  */
 export class Boundary extends Component<BoundaryProps, BoundaryState> {

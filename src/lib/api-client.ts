@@ -29,7 +29,7 @@ let client: Promise<KyInstance> | undefined
 /**
  * The one HTTP client (lib/http-client.ts). Its code loads with the first request, not with the
  * page: a page the server rendered carries its data, so the app takes it over without a request,
- * and its library (ky, 4.7 KB gzip) stays off that path. `preloadHttp` fetches it once the page
+ * and its library (ky) stays off that path. `preloadHttp` fetches it once the page
  * is idle, so a later request does not wait for it.
  */
 export function http(): Promise<KyInstance> {

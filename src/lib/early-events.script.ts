@@ -12,6 +12,8 @@ const isAppForm = (form: HTMLFormElement | null) => form?.getAttribute('method')
 
 function listen(): void {
   const queue: EarlyEvent[] = []
+  // Its names on the window, one letter each (early-events.ts spells them: QUEUE, TAKEN,
+  // REPLAYING, IS_HYDRATED): a script that imports only types writes them as they are.
   const early: EarlyEvents = {
     q: queue,
     n: 0,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import EARLY_EVENTS_SCRIPT from './early-events.script.ts?inline-script'
-import { releaseEarlyEvents, type ReleaseOptions } from './early-events.ts'
+import { QUEUE, releaseEarlyEvents, TAKEN, type ReleaseOptions } from './early-events.ts'
 
 /**
  * The early event contract (early-events.ts), as the server's page runs it: the inline script
@@ -56,13 +56,13 @@ describe('before the app has taken the page over', () => {
     expect(seen).toEqual([])
     expect(save.hasAttribute('data-pending')).toBe(true)
     expect(save.getAttribute('aria-busy')).toBe('true')
-    expect(window.__early?.n).toBe(1)
+    expect(window.__early?.[TAKEN]).toBe(1)
   })
 
   it('leaves links and the forms that work without the app alone', () => {
     element('link').click()
     element('go').click()
-    expect(window.__early?.q).toEqual([])
+    expect(window.__early?.[QUEUE]).toEqual([])
     expect(seen).toEqual(['click:link', 'click:go', 'submit:search'])
   })
 

@@ -24,15 +24,25 @@ export type EarlyEvent =
   | { type: 'change'; el: HTMLSelectElement; value: string }
   | { type: 'blur'; el: HTMLElement }
 
+/*
+ * The names of what the early script leaves on the window: one letter each, as the script's text
+ * is in every page's head. Spelled here only; the app's code reads them as these words.
+ */
+/** The events taken, in the order they came. */
+export const QUEUE = 'q'
+/** How many taps, keys and changes were taken (fields left are not counted). */
+export const TAKEN = 'n'
+/** Set while the app replays one: the script lets it through. */
+export const REPLAYING = 'r'
+/** Set once the app runs: whether a control is hydrated, so that its taps go straight to it. */
+export const IS_HYDRATED = 'p'
+
 /** What the early script leaves on the window for the app. */
 export interface EarlyEvents {
-  q: EarlyEvent[]
-  /** Taps, keys and changes taken (fields left are not counted). */
-  n: number
-  /** Set while the app replays one: the script lets it through. */
-  r: number
-  /** Set once the app runs: whether a control is hydrated, so that its taps go straight to it. */
-  p: ((element: Element) => boolean) | 0
+  [QUEUE]: EarlyEvent[]
+  [TAKEN]: number
+  [REPLAYING]: number
+  [IS_HYDRATED]: ((element: Element) => boolean) | 0
   /** Stops taking events. */
   off(): void
 }
@@ -79,7 +89,7 @@ export function releaseEarlyEvents({
   const early = win.__early
   if (!early) return Promise.resolve(0)
   // From now on a tap on a hydrated control, with none waiting before it, goes straight to it.
-  early.p = hydrated
+  early[IS_HYDRATED] = hydrated
   const controls = [...win.document.querySelectorAll(CONTROLS)]
   const deadline = performance.now() + deadlineMs
   const submitted = new Set<HTMLFormElement>()
@@ -93,7 +103,7 @@ export function releaseEarlyEvents({
     el.removeAttribute('data-pending')
     el.removeAttribute('aria-busy')
     if (!el.isConnected) return
-    early.r = 1
+    early[REPLAYING] = 1
     try {
       switch (event.type) {
         case 'click':
@@ -116,7 +126,7 @@ export function releaseEarlyEvents({
           break
       }
     } finally {
-      early.r = 0
+      early[REPLAYING] = 0
     }
   }
   // A control React has just hydrated has its handlers, but its component's effects may not have
@@ -132,20 +142,21 @@ export function releaseEarlyEvents({
   return new Promise((resolve) => {
     const step = () => {
       const late = performance.now() > deadline
-      for (let next = early.q[0]; next; next = early.q[0]) {
+      for (let next = early[QUEUE][0]; next; next = early[QUEUE][0]) {
         if (next.el.isConnected && !late && !ready(next.el)) break
-        early.q.shift()
+        early[QUEUE].shift()
         replay(next)
       }
       const settled =
-        early.q.length === 0 && (late || controls.every((el) => !el.isConnected || hydrated(el)))
+        early[QUEUE].length === 0 &&
+        (late || controls.every((el) => !el.isConnected || hydrated(el)))
       if (!settled) {
         setTimeout(step, 16)
         return
       }
       early.off()
       win.__early = undefined
-      resolve(early.n)
+      resolve(early[TAKEN])
     }
     step()
   })

@@ -2,8 +2,8 @@ import { groupThousands } from '../../shared/pricing/pricing.ts'
 
 /**
  * Numbers and dates as en-US writes them, written out rather than with `Intl`, whose first use
- * loads the browser's locale data: a formatter made when a page's code loads took ~100 ms of a 4×
- * slower phone's main thread (the product page's, in the task that evaluates its chunk). Prices
+ * loads the browser's locale data: a formatter made when a page's code loads is a long task on a
+ * slow phone (the product page's, as its chunk is evaluated: docs/performance.md). Prices
  * and the grouping of thousands are in shared/pricing/pricing.ts, which every page carries (formatPrice,
  * groupThousands). The tests hold each to Intl's own output.
  */

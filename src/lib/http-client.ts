@@ -4,7 +4,7 @@ import ky, { type KyInstance } from 'ky'
  * The one HTTP client (ky), made when the app first asks for it (lib/api-client.ts loads this
  * module then). Retries are off here: TanStack Query owns them (decisions.md § Data fetching and
  * caching), so a failing request is never retried by two layers at once. (ky 1, not 2: 2 weighs
- * 8.4 KB gzip against 4.7, and this edge needs nothing 2 adds.)
+ * more on every page, decisions.md § Stack, and this edge needs nothing 2 adds.)
  */
 export function createHttp(
   prefixUrl: string,

@@ -16,8 +16,8 @@ const toastLibrary = () => import('react-toastify')
 
 // Whether this page has raised a toast: the layout puts the toasts' container on the page from
 // then on (useToastsRaised). The library adds its stylesheet as the container mounts, which
-// restyles the whole page (about 20 ms of a phone's main thread on a listing): a page that never
-// shows a toast never pays for it.
+// restyles the whole page (decisions.md § Server rendering): a page that never shows a toast never
+// pays for it.
 const raised = createSignal(false)
 
 /** Whether a toast has been raised on this page (false in the server's HTML and in hydration). */

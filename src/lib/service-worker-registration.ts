@@ -1,10 +1,10 @@
 const HOUR = 60 * 60 * 1000
 
 /**
- * Registers the service worker (lib/service-worker.ts loads this once the page has loaded) with the browser's own API (no code to download first: workbox-
- * window's registration, 4 KB in two more requests at load, measurably delayed the largest paint
- * on a slow connection), and looks for a new build at start, whenever the tab comes back into
- * view, and hourly.
+ * Registers the service worker (lib/service-worker.ts loads this once the page has loaded) with
+ * the browser's own API, no code to download first (workbox-window's registration, two more
+ * requests at load, delayed the largest paint: docs/performance.md), and looks for a new build at
+ * start, whenever the tab comes back into view, and hourly.
  */
 export async function registerServiceWorker(
   offerUpdate: (worker: ServiceWorker) => void,

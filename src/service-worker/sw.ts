@@ -46,8 +46,8 @@ clientsClaim()
 // straight to the network, without starting this worker, which has nothing to do with them
 // (Chrome's static routing API, Chrome 123 and later; other browsers answer them as before, from
 // the network by way of this worker). A report that `navigator.sendBeacon` sent as a page it
-// controlled was left waited for this worker to see it, and was lost now and then: the telemetry
-// e2e test lost 4 of 16 on a busy machine, none with the worker blocked, none of 40 with this route.
+// controlled was left waited for this worker to see it, and was lost now and then (the telemetry
+// e2e test's figures: docs/operating.md § Logs and metrics).
 self.addEventListener('install', (event) => {
   const routed = event as ExtendableEvent & { addRoutes?: (rules: RouterRule) => Promise<void> }
   routed.addRoutes?.({ condition: { requestMethod: 'POST' }, source: 'network' }).catch(() => {

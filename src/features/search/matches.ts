@@ -39,7 +39,7 @@ export function matchedTerms(
 // Where the server keeps the terms of the results it rendered, in the query cache the page carries
 // to the browser: for the same query and the same products, the app's first render reads them
 // rather than indexing the results again. That index is the longest piece of the search page's
-// hydration (about 20 ms of one task on this machine, unthrottled), and its answer is the server's.
+// hydration, one task React cannot slice (docs/performance.md), and its answer is the server's.
 const keptTermsKey = (query: string, products: readonly Searchable[]) =>
   ['matched-terms', query, products.map((product) => product.id).join(',')] as const
 

@@ -35,7 +35,7 @@ export async function reportFieldData(router: AnyRouter, landing: string): Promi
   const add = ({ name, value }: Metric) =>
     queue.set(name, name === 'CLS' ? Number(value.toFixed(4)) : Math.min(Math.round(value), MAX_MS))
   // Each measure set up in a task of its own: together (each reads what the browser has recorded
-  // so far) they took one long task, about 18 ms of a phone's main thread, as the page settles.
+  // so far) they make one long task on a phone, just as the page settles.
   for (const measure of [onCLS, onFCP, onINP, onLCP, onTTFB]) {
     measure(add)
     await yieldToBrowser()

@@ -1,6 +1,6 @@
 import { Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { OnDemand, WhenLoaded } from '../../../components/on-demand.tsx'
+import { WhenLoaded } from '../../../components/on-demand.tsx'
 import { useIdleAfterPaint } from '../../../lib/after-paint.ts'
 import { preloadHttp } from '../../../lib/api-client.ts'
 import { lazyComponent } from '../../../lib/lazy-component.ts'
@@ -9,6 +9,7 @@ import { AccountModal } from '../../../features/account/account-modal.tsx'
 import { SessionExpiry } from '../../../features/account/session-expiry.tsx'
 import { RefreshCategories } from '../../../domain/catalogue/use-categories.ts'
 import { ThemeSync } from '../../../features/theme/theme-sync.tsx'
+import { DEVELOPMENT, devtoolsRequested } from './devtools-requested.ts'
 import { Footer } from './footer.tsx'
 import { Header } from './header.tsx'
 import { OfflineNotice } from './offline-notice.tsx'
@@ -21,10 +22,9 @@ import { UpdatePrompt } from './update-prompt.tsx'
 // waits in the library's queue until then. The HTTP client's code loads then too.
 const ToastHost = lazyComponent(() => import('./toast-host.tsx'), 'ToastHost')
 
-// Development builds only: the condition is a build-time constant, so production drops the import.
-const Devtools = import.meta.env.DEV
-  ? lazyComponent(() => import('./devtools.tsx'), 'Devtools')
-  : () => null
+// Developers' devtools: always in `npm run dev`, and in production on demand (?devtools,
+// devtools-requested.ts); their code is a chunk of its own that no shopper's page asks for.
+const Devtools = lazyComponent(() => import('./devtools.tsx'), 'Devtools')
 
 export function RootLayout() {
   const idle = useIdleAfterPaint()
@@ -56,10 +56,10 @@ export function RootLayout() {
           <ToastHost className={styles.toastHost} />
         </WhenLoaded>
       )}
-      {idle && (
-        <OnDemand>
+      {idle && (DEVELOPMENT || devtoolsRequested()) && (
+        <WhenLoaded piece={Devtools}>
           <Devtools />
-        </OnDemand>
+        </WhenLoaded>
       )}
     </>
   )

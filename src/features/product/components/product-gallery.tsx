@@ -30,8 +30,8 @@ export function ProductGallery({ images, title }: { images: readonly string[]; t
  * The photos on a small screen: in the server's HTML, a strip that swipes by hand (with or before
  * the app) with a dot per photo, the first photo the page's largest paint. Swiper's code and
  * set-up wait until a pointer comes over the photos or the focus comes into them: at load they
- * were most of a slow phone's blocking time on this page (Lighthouse TBT /product/1 437-656 ms
- * with, 153 ms without). It starts at the strip's photo, and a focused dot keeps the focus.
+ * were most of a slow phone's blocking time on this page (docs/performance.md). It starts at the
+ * strip's photo, and a focused dot keeps the focus.
  */
 function NarrowGallery({ images, title }: { images: readonly string[]; title: string }) {
   const strip = useRef<HTMLUListElement>(null)

@@ -96,9 +96,9 @@ function SearchResults({
   term: string
   results: ReturnType<typeof useSearchResults>
 }) {
-  // An answer arrives as an urgent update (the query's store), and 30 cards rendered in one go
-  // blocked a 4x slower phone for ~110 ms (Lighthouse TBT). Rendered from a deferred copy, they
-  // render in slices React can interrupt, while the skeleton or the previous results stay.
+  // An answer arrives as an urgent update (the query's store), and 30 cards rendered in one go are
+  // one long task on a slow phone. Rendered from a deferred copy, they render in slices React can
+  // interrupt, while the skeleton or the previous results stay (docs/performance.md).
   const data = useDeferredValue(results.data)
   const products = useMemo(() => data?.pages.flatMap((page) => page.products) ?? [], [data])
   const stale = results.isPlaceholderData || data !== results.data
