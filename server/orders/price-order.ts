@@ -43,10 +43,13 @@ export const orderRequestSchema = v.object({
   promoCode: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))),
   expectedTotal: v.optional(v.pipe(v.number(), v.finite())),
   payment: v.object({
+    // The contract's two, and the storefront's other choices (rules.md § Purchase flow): how the
+    // shopper paid is recorded, no payment is taken here (decisions.md § Orders).
     method: v.picklist(
-      ['card', 'gift-card+card'],
-      "Invalid 'payment.method': card or gift-card+card",
+      ['card', 'gift-card+card', 'paypal', 'paylater', 'applepay'],
+      "Invalid 'payment.method': card, gift-card+card, paypal, paylater or applepay",
     ),
+    giftCard: v.optional(v.boolean()),
     cardLast4: v.optional(
       v.pipe(v.string(), v.regex(/^\d{4}$/, "Invalid 'payment.cardLast4': 4 digits")),
     ),

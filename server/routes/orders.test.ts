@@ -167,7 +167,10 @@ describe('POST orders (api-contract.md § Orders)', () => {
       "Invalid 'address.state': Please select an item in the list",
     ],
     [{ email: 'not an email' }, "Invalid 'email': not an email address"],
-    [{ payment: { method: 'cash' } }, "Invalid 'payment.method': card or gift-card+card"],
+    [
+      { payment: { method: 'cash' } },
+      "Invalid 'payment.method': card, gift-card+card, paypal, paylater or applepay",
+    ],
   ])('answers 400 naming the field for %j', async (overrides, message) => {
     const res = await place(request(overrides))
     expect(res.status).toBe(400)

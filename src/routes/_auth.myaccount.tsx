@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { sessionAtom } from '../domain/session/session.atoms.ts'
 import { userQuery } from '../features/account/account.queries.ts'
-import { tokenCaller } from '../features/account/session-tokens.ts'
+import { tokenCaller } from '../domain/session/session-tokens.ts'
 import { MyAccountPage } from '../features/account/components/my-account-page.tsx'
 import { PAGE_NAMES } from '../lib/head/rules.ts'
 import { pageHead } from '../lib/head/route-head.ts'

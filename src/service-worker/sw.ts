@@ -10,7 +10,8 @@
  *   host's pictures (an external API's image CDN) stale-while-revalidate, as their answers are
  *   opaque: one that failed is replaced at the next visit instead of being kept;
  * - catalogue reads from the configured API (VITE_API_URL): stale-while-revalidate, so visited
- *   listings and products show offline; account and auth answers are never cached;
+ *   listings and products show offline (a read the app asks fresh, `cache: 'no-cache'`, the
+ *   stock before an order, goes to the network first); account and auth answers are never cached;
  * - requests that send something (POST): straight to the network, past this worker.
  * Each runtime cache is bounded in entries and age. A new build waits until the shopper accepts
  * the app's "new version" prompt (its SKIP_WAITING message), never swapping under an open tab.
@@ -20,7 +21,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { CacheFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies'
+import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[]
@@ -74,6 +75,16 @@ registerRoute(
       denylist: [/^\/api(\/|$)/],
     },
   ),
+)
+
+// A read the app wants fresh (the stock an order is about to take): the network's answer, which
+// the cache then keeps; offline, the cache's.
+registerRoute(
+  ({ url, request }) => url.href.startsWith(`${API_BASE}products`) && request.cache === 'no-cache',
+  new NetworkFirst({
+    cacheName: 'meridian-api',
+    plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+  }),
 )
 
 registerRoute(

@@ -24,6 +24,9 @@ export interface ClientTestApi {
   clock: ManualClock
 }
 
+/** The operator's token the test API takes (its orders and stock: docs/api.md § Orders). */
+export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789'
+
 let clock = new ManualClock()
 let made: Promise<TestApi> | undefined
 let logs: Record<string, unknown>[] = []
@@ -32,7 +35,7 @@ async function makeApi(): Promise<TestApi> {
   const { capturedLogs, createTestApi } = await import('../../testing/test-api.ts')
   const captured = capturedLogs()
   logs = captured.lines
-  return createTestApi(undefined, { logger: captured.logger, clock })
+  return createTestApi(undefined, { logger: captured.logger, clock, adminToken: TEST_ADMIN_TOKEN })
 }
 
 const api = () => (made ??= makeApi())

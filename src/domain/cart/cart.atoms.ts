@@ -121,6 +121,16 @@ export const applyStockAtom = atom(
   },
 )
 
+/**
+ * An order the server confirmed takes its lines out of the cart (their keys), and only those: a
+ * line added while the order waited to be sent stays.
+ */
+export const removeOrderedLinesAtom = atom(null, (get, set, keys: ReadonlySet<string>) => {
+  const left = get(cartLinesAtom).filter((line) => !keys.has(lineKey(line)))
+  if (left.length === 0) set(clearCartAtom)
+  else set(cartLinesAtom, left)
+})
+
 export const clearCartAtom = atom(null, (_get, set) => {
   set(cartLinesAtom, RESET)
   set(stockNoticesAtom, new Map())

@@ -1,5 +1,6 @@
 import { onlineManager, queryOptions, type QueryClient } from '@tanstack/react-query'
 import { toApiError } from '../../lib/api-error.ts'
+import { fetchProduct } from '../catalogue/catalogue.api.ts'
 import { productQuery } from '../catalogue/catalogue.queries.ts'
 import type { FreshStock, ProductStock } from './quantity.ts'
 
@@ -33,13 +34,19 @@ export async function freshStock(
   // Offline, a product query would wait for the network: what the cache holds is all there is.
   if (!onlineManager.isOnline()) return { stock, refreshed: false }
   const answers = await Promise.allSettled(
-    ids.map((id) =>
-      queryClient.fetchQuery({
-        ...productQuery(queryClient, id),
-        ...(refetch && { staleTime: 0 }),
-        retry: false,
-      }),
-    ),
+    ids.map((id) => {
+      const query = productQuery(queryClient, id)
+      return queryClient.fetchQuery(
+        refetch
+          ? {
+              queryKey: query.queryKey,
+              queryFn: ({ signal }) => fetchProduct(id, signal, { fresh: true }),
+              staleTime: 0,
+              retry: false,
+            }
+          : { ...query, retry: false },
+      )
+    }),
   )
   let refreshed = true
   answers.forEach((answer, index) => {

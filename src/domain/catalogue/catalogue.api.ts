@@ -76,8 +76,17 @@ export async function fetchCategoryThumbnails(
   return thumbnails
 }
 
-export function fetchProduct(id: number, signal?: AbortSignal): Promise<Product> {
-  return requestJson(productSchema, `products/${id}`, { signal })
+export function fetchProduct(
+  id: number,
+  signal?: AbortSignal,
+  { fresh = false } = {},
+): Promise<Product> {
+  // Fresh: asked of the server past every cache (the browser's, the service worker's), for the
+  // stock an order is about to take (decisions.md § Orders).
+  return requestJson(productSchema, `products/${id}`, {
+    signal,
+    ...(fresh && { cache: 'no-cache' as const }),
+  })
 }
 
 export function searchProducts(

@@ -15,9 +15,15 @@ export const paymentSummarySchema = v.object({
 
 export type PaymentSummary = v.InferOutput<typeof paymentSummarySchema>
 
+/**
+ * An order number: 'MRD-' and 8 characters when the device made it (an order kept on the device,
+ * with another API), 10 when our server did (docs/api.md § Orders).
+ */
+export const ORDER_NUMBER = /^MRD-[0-9A-Z]{8,16}$/
+
 /** rules.md § Data and reference lists 'orderDetails' (cartData and price), with what rules.md § Purchase flow adds. */
 export const orderSchema = v.object({
-  orderNumber: v.pipe(v.string(), v.regex(/^MRD-[A-Z0-9]{8}$/)),
+  orderNumber: v.pipe(v.string(), v.regex(ORDER_NUMBER)),
   date: v.pipe(v.string(), v.isoTimestamp()),
   cartData: v.pipe(v.array(cartLineSchema), v.minLength(1)),
   price: v.object({

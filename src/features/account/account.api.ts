@@ -2,21 +2,14 @@ import * as v from 'valibot'
 import { http, requestJson } from '../../lib/api-client.ts'
 import { ApiError, toApiError } from '../../lib/api-error.ts'
 import { accountMessages } from '../../lib/page-messages.ts'
-import type { WithToken } from './session-tokens.ts'
+import type { WithToken } from '../../domain/session/session-tokens.ts'
+import { ACCESS_TOKEN_MINUTES } from '../../domain/session/session.api.ts'
 import {
   loginResponseSchema,
-  tokensSchema,
   userSchema,
   type LoginResponse,
-  type Tokens,
   type User,
 } from './account.schemas.ts'
-
-/**
- * An access token's life (decisions.md § Accounts and sessions): short, since it is what every
- * request carries; the refresh token renews it (session-tokens.ts) for as long as the session lasts.
- */
-export const ACCESS_TOKEN_MINUTES = 30
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
 
@@ -61,14 +54,6 @@ export async function login({ username, password }: Credentials): Promise<LoginR
       }
     }
   }
-}
-
-/** New tokens for the session (rotation: the refresh token given is spent). */
-export function refreshTokens(refreshToken: string): Promise<Tokens> {
-  return requestJson(tokensSchema, 'auth/refresh', {
-    method: 'post',
-    json: { refreshToken, expiresInMins: ACCESS_TOKEN_MINUTES },
-  })
 }
 
 /**

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { fetchUser } from './account.api.ts'
 import { accountKeys } from './account.keys.ts'
-import type { WithToken } from './session-tokens.ts'
+import type { WithToken } from '../../domain/session/session-tokens.ts'
 
 export { accountKeys }
 

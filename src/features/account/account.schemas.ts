@@ -13,12 +13,6 @@ export const loginResponseSchema = v.object({
   image: v.optional(v.string(), ''),
 })
 
-/** POST auth/refresh: the session's next tokens. */
-export const tokensSchema = v.object({
-  accessToken: v.string(),
-  refreshToken: v.optional(v.string()),
-})
-
 /** GET/PUT users/{id} and POST users/add (decisions.md § API contract; optional where the public API varies). */
 export const userSchema = v.object({
   id: v.pipe(v.number(), v.integer()),
@@ -33,5 +27,4 @@ export const userSchema = v.object({
 })
 
 export type LoginResponse = v.InferOutput<typeof loginResponseSchema>
-export type Tokens = v.InferOutput<typeof tokensSchema>
 export type User = v.InferOutput<typeof userSchema>

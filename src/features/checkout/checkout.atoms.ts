@@ -5,6 +5,7 @@ import { clearCartAtom, clearPromoAtom, orderAmountsAtom } from '../../domain/ca
 import { newOrderNumber, recordOrderAtom } from '../../domain/orders/orders.atoms.ts'
 import type { Order } from '../../domain/orders/order.schemas.ts'
 import { paymentAtom } from '../../domain/orders/payment.atoms.ts'
+import type { PendingOrder } from '../../domain/orders/pending-order.ts'
 import { sessionAtom } from '../../domain/session/session.atoms.ts'
 
 /**
@@ -34,4 +35,36 @@ export const placeOrderAtom = atom(null, (get, set, now: Date): Order | undefine
   set(clearPromoAtom)
   set(paymentAtom, null)
   return order
+})
+
+/**
+ * The order as our server takes it (docs/api.md § Orders): what to buy, where to, how it was paid
+ * and the total the shopper sees, which the server checks against its own; or nothing while a step
+ * is missing or a line cannot be ordered.
+ */
+export const orderToSendAtom = atom((get): Omit<PendingOrder, 'key'> | undefined => {
+  const address = get(addressAtom)
+  const payment = get(paymentAtom)
+  const { lines, unavailable, promoCode, total } = get(orderAmountsAtom)
+  if (!address || !payment || lines.length === 0 || unavailable.length > 0) return undefined
+  const method = payment.method === 'card' && payment.giftCard ? 'gift-card+card' : payment.method
+  return {
+    request: {
+      lines: lines.map((line) => ({
+        productId: line.id,
+        ...(line.variant && { sku: line.variant.sku }),
+        quantity: line.quantity,
+      })),
+      email: address.email,
+      address,
+      ...(promoCode && { promoCode }),
+      expectedTotal: total,
+      payment: {
+        method,
+        ...(payment.cardLast4 && { cardLast4: payment.cardLast4 }),
+        ...(payment.giftCard && method !== 'gift-card+card' && { giftCard: true }),
+      },
+    },
+    here: { lines, payment },
+  }
 })

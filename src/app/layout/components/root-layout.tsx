@@ -9,6 +9,7 @@ import { AccountModal } from '../../../features/account/account-modal.tsx'
 import { SessionExpiry } from '../../../features/account/session-expiry.tsx'
 import { RefreshCategories } from '../../../domain/catalogue/use-categories.ts'
 import { ThemeSync } from '../../../features/theme/theme-sync.tsx'
+import { useWaitingOrder } from '../../../features/checkout/waiting-order.ts'
 import { DEVELOPMENT, devtoolsRequested } from './devtools-requested.ts'
 import { Footer } from './footer.tsx'
 import { Header } from './header.tsx'
@@ -29,6 +30,7 @@ const Devtools = lazyComponent(() => import('./devtools.tsx'), 'Devtools')
 export function RootLayout() {
   const idle = useIdleAfterPaint()
   const toastsRaised = useToastsRaised()
+  useWaitingOrder(idle)
   useEffect(() => {
     if (!idle) return
     ToastHost.preload()

@@ -294,7 +294,7 @@ describe('from checkout to the order history', () => {
   it('places an order through the UI and finds it first in the history', async () => {
     const older = await buildOrder({ orderNumber: 'MRD-OLDER001', items: [[2, 1]] })
     storeHistory([older])
-    const lines = await Promise.all([cartLine(1, 1), cartLine(6, 2)])
+    const lines = await Promise.all([cartLine(1, 1), cartLine(7, 2)])
     localStorage.setItem('cart', JSON.stringify(lines))
     localStorage.setItem('address', JSON.stringify(ADDRESS))
     const { user, router } = await renderApp('/checkout')
@@ -314,7 +314,8 @@ describe('from checkout to the order history', () => {
     ).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/order-confirmation')
     const placed = JSON.parse(localStorage.getItem('orderDetails') ?? 'null') as Order
-    expect(placed.orderNumber).toMatch(/^MRD-[A-Z0-9]{8}$/)
+    // Placed with the server: its number (docs/api.md § Orders).
+    expect(placed.orderNumber).toMatch(/^MRD-[0-9A-Z]{10}$/)
     expect(screen.getByText(placed.orderNumber)).toBeInTheDocument()
     expect(within(region('Payment details')).getByText('Visa ending in 5678')).toBeInTheDocument()
     expectOrderLines(region('Your items'), { ...placed, cartData: lines })

@@ -1,7 +1,7 @@
 import type { createStore } from 'jotai'
 import { isUnauthorized } from '../../lib/api-error.ts'
-import { renewTokensAtom, sessionAtom, storedTokens } from '../../domain/session/session.atoms.ts'
-import { refreshTokens } from './account.api.ts'
+import { renewTokensAtom, sessionAtom, storedTokens } from './session.atoms.ts'
+import { refreshTokens } from './session.api.ts'
 
 type Store = ReturnType<typeof createStore>
 

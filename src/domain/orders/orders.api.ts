@@ -1,0 +1,133 @@
+import * as v from 'valibot'
+import { requestJson } from '../../lib/api-client.ts'
+import { addressSchema, type Address } from '../../../shared/address/address.schema.ts'
+import type { CartLine } from '../cart/cart.schemas.ts'
+import { ORDER_NUMBER, type Order, type PaymentSummary } from './order.schemas.ts'
+
+/** What the server's orders hold of a payment: its method, never card data but the last four digits. */
+const serverPaymentSchema = v.object({
+  method: v.string(),
+  cardLast4: v.optional(v.string()),
+  giftCard: v.optional(v.boolean()),
+})
+
+/** An order as our API answers it (docs/api.md § Orders). */
+export const serverOrderSchema = v.object({
+  number: v.pipe(v.string(), v.regex(ORDER_NUMBER)),
+  createdAt: v.pipe(v.string(), v.isoTimestamp()),
+  email: v.string(),
+  userId: v.optional(v.number()),
+  address: addressSchema,
+  payment: serverPaymentSchema,
+  promoCode: v.optional(v.string()),
+  lines: v.array(
+    v.object({
+      productId: v.number(),
+      sku: v.optional(v.string()),
+      title: v.string(),
+      label: v.optional(v.string()),
+      quantity: v.number(),
+      price: v.number(),
+      discountPercentage: v.number(),
+    }),
+  ),
+  subtotal: v.number(),
+  discount: v.number(),
+  total: v.number(),
+})
+
+export type ServerOrder = v.InferOutput<typeof serverOrderSchema>
+
+/** POST orders' body (docs/api.md § Orders): what to buy and where to; the server prices it. */
+export interface OrderRequest {
+  lines: { productId: number; sku?: string; quantity: number }[]
+  email: string
+  address: Address
+  promoCode?: string
+  /** The total the shopper was shown: the server refuses the order (409) if its own differs. */
+  expectedTotal: number
+  payment: { method: string; cardLast4?: string; giftCard?: boolean }
+}
+
+const bearer = (token: string | undefined) =>
+  token ? { Authorization: `Bearer ${token}` } : undefined
+
+export function postOrder(request: OrderRequest, key: string, token?: string) {
+  return requestJson(serverOrderSchema, 'orders', {
+    method: 'post',
+    json: request,
+    headers: { 'Idempotency-Key': key, ...bearer(token) },
+  })
+}
+
+/** The signed-in shopper's orders, newest first (all of them: a shopper's are few). */
+export async function fetchMyOrders(token: string, signal?: AbortSignal) {
+  const { orders } = await requestJson(v.object({ orders: v.array(serverOrderSchema) }), 'orders', {
+    searchParams: { limit: 0 },
+    headers: bearer(token),
+    signal,
+  })
+  return orders
+}
+
+/** A guest's order, found by its number and the email it was placed with. */
+export function lookupOrder(number: string, email: string) {
+  return requestJson(serverOrderSchema, 'orders/lookup', {
+    method: 'post',
+    json: { number, email },
+  })
+}
+
+/** What this device knows of an order it placed that the server's copy lacks. */
+export interface PlacedHere {
+  lines: readonly CartLine[]
+  payment: PaymentSummary
+}
+
+/**
+ * The server's order as the app shows orders (order.schemas.ts): its number, time, lines and
+ * amounts are the server's; the pictures and the billing address, which the server does not keep,
+ * come from this device when it placed the order.
+ */
+export function toOrder(order: ServerOrder, here?: PlacedHere): Order {
+  const cartData = order.lines.map((line): CartLine => {
+    const mine = here?.lines.find(
+      (each) => each.id === line.productId && each.variant?.sku === line.sku,
+    )
+    return {
+      category: '',
+      thumbnail: '',
+      ...mine,
+      id: line.productId,
+      title: line.title,
+      price: line.price,
+      discountPercentage: line.discountPercentage,
+      quantity: line.quantity,
+      ...(line.sku !== undefined && { variant: { sku: line.sku, label: line.label ?? '' } }),
+    }
+  })
+  const method = order.payment.method === 'gift-card+card' ? 'card' : order.payment.method
+  return {
+    orderNumber: order.number,
+    date: order.createdAt,
+    cartData,
+    price: {
+      items: order.subtotal,
+      promo: order.discount,
+      ...(order.promoCode !== undefined && { promoCode: order.promoCode }),
+      shipping: 0,
+      total: order.total,
+    },
+    address: order.address,
+    payment: here?.payment ?? {
+      method: isPaymentMethod(method) ? method : 'card',
+      ...(order.payment.cardLast4 !== undefined && { cardLast4: order.payment.cardLast4 }),
+      billing: order.address,
+      giftCard: order.payment.method === 'gift-card+card' || order.payment.giftCard === true,
+    },
+    ...(order.userId !== undefined && { accountId: order.userId }),
+  }
+}
+
+const isPaymentMethod = (method: string): method is PaymentSummary['method'] =>
+  ['card', 'paypal', 'paylater', 'applepay'].includes(method)
