@@ -21,8 +21,9 @@ import { ROUTER_MANIFEST_FILE } from '../server/pages/router-manifest.ts'
 // 120 KB the shopper's first tap asks for (decisions.md § Server rendering, taps before
 // takeover): 135.5 KB until the HTTP client's code left the entry (131.3 KB), 131.5 KB until the
 // devtools could open on the live site (their switch, and the names their chunk imports from the
-// entry: docs/performance.md).
-const HOME_JS_BUDGET_KB = 131.7
+// entry), 131.7 KB until orders reached the server (an order waiting on the device is sent from
+// any page: docs/performance.md).
+const HOME_JS_BUDGET_KB = 132.0
 const ROUTE_JS_BUDGET_KB = 160
 // Where the build goes (and the server serves from): DIST_DIR, as for `npm start`.
 const DIST = process.env.DIST_DIR || 'dist'

@@ -2,8 +2,7 @@ import * as v from 'valibot'
 import { http, requestJson } from '../../lib/api-client.ts'
 import { ApiError, toApiError } from '../../lib/api-error.ts'
 import { accountMessages } from '../../lib/page-messages.ts'
-import type { WithToken } from '../../domain/session/session-tokens.ts'
-import { ACCESS_TOKEN_MINUTES } from '../../domain/session/session.api.ts'
+import { ACCESS_TOKEN_MINUTES, type WithToken } from '../../domain/session/session-tokens.ts'
 import {
   loginResponseSchema,
   userSchema,

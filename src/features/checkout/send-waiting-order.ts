@@ -1,6 +1,6 @@
 import type { createStore } from 'jotai'
 import { toastNotifier } from '../../lib/notify.ts'
-import { checkoutMessages } from '../../lib/page-messages.ts'
+import { placeOrderMessages } from './place-order-messages.ts'
 import { sendPendingOrder } from '../../domain/orders/pending-order.ts'
 import { tokenCaller } from '../../domain/session/session-tokens.ts'
 
@@ -15,11 +15,11 @@ const PLACED_TOAST_MS = 6_000
 export async function sendWaitingOrder(store: ReturnType<typeof createStore>) {
   const result = await sendPendingOrder(store, tokenCaller(store))
   if ('placed' in result)
-    toastNotifier.success(checkoutMessages.placedLater(result.placed.orderNumber), PLACED_TOAST_MS)
+    toastNotifier.success(placeOrderMessages.placedLater(result.placed.orderNumber), PLACED_TOAST_MS)
   else if ('repriced' in result || 'short' in result)
     toastNotifier.error(
-      checkoutMessages.notPlaced('the stock or the total changed. Your cart still holds it.'),
+      placeOrderMessages.notPlaced('the stock or the total changed. Your cart still holds it.'),
     )
   else if ('failed' in result && !result.kept)
-    toastNotifier.error(checkoutMessages.notPlaced(result.failed))
+    toastNotifier.error(placeOrderMessages.notPlaced(result.failed))
 }

@@ -27,6 +27,7 @@ import {
   sendPendingOrder,
 } from '../../../domain/orders/pending-order.ts'
 import { tokenCaller } from '../../../domain/session/session-tokens.ts'
+import { placeOrderMessages } from '../place-order-messages.ts'
 import styles from './checkout.module.css'
 import { MiniCart, SummaryPanel } from './checkout-summary.tsx'
 import { CheckoutStep } from './checkout-step.tsx'
@@ -107,13 +108,13 @@ function CheckoutSteps() {
         { refetch: true },
       )
       applyStock(stock)
-      setPlacing({ kind: 'refused', message: checkoutMessages.short(names.join(', ')) })
+      setPlacing({ kind: 'refused', message: placeOrderMessages.short(names.join(', ')) })
     } else
       setPlacing({
         kind: 'refused',
         message: result.kept
-          ? checkoutMessages.retryLater
-          : checkoutMessages.notPlaced(result.failed),
+          ? placeOrderMessages.retryLater
+          : placeOrderMessages.notPlaced(result.failed),
       })
   }, [store, navigate, queryClient, applyStock])
 
@@ -166,12 +167,12 @@ function CheckoutSteps() {
   const placingMessage =
     placing?.kind === 'sending'
       ? placing.slow
-        ? checkoutMessages.placingSlowly
-        : checkoutMessages.placing
+        ? placeOrderMessages.placingSlowly
+        : placeOrderMessages.placing
       : placing?.kind === 'offline'
-        ? checkoutMessages.waitingOffline
+        ? placeOrderMessages.waitingOffline
         : placing?.kind === 'repriced'
-          ? checkoutMessages.repriced(formatPrice(placing.total))
+          ? placeOrderMessages.repriced(formatPrice(placing.total))
           : placing?.message
 
   if (lines.length === 0) {
