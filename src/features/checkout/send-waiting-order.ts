@@ -15,7 +15,10 @@ const PLACED_TOAST_MS = 6_000
 export async function sendWaitingOrder(store: ReturnType<typeof createStore>) {
   const result = await sendPendingOrder(store, tokenCaller(store))
   if ('placed' in result)
-    toastNotifier.success(placeOrderMessages.placedLater(result.placed.orderNumber), PLACED_TOAST_MS)
+    toastNotifier.success(
+      placeOrderMessages.placedLater(result.placed.orderNumber),
+      PLACED_TOAST_MS,
+    )
   else if ('repriced' in result || 'short' in result)
     toastNotifier.error(
       placeOrderMessages.notPlaced('the stock or the total changed. Your cart still holds it.'),
