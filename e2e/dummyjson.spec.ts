@@ -262,7 +262,14 @@ test('search finds a product of the API, and it goes into the cart', async ({ pa
 
 // Apart from the search: together they walked five pages, 20 s in CI beside another worker and
 // over Playwright's 30 s when the machine was busier.
-test("a cart of the API's products checks out", async ({ page }) => {
+test("a cart of the API's products checks out, kept on the device (DummyJSON takes no orders)", async ({
+  page,
+}) => {
+  const orderPosts: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/orders'))
+      orderPosts.push(request.url())
+  })
   // DummyJSON's product 1 is sold from 48 (its minimumOrderQuantity): the first add puts 48 in.
   await addToCart(page, [1])
   const cart = page.getByRole('banner').getByRole('link', { name: 'Cart, 48 items' })
@@ -274,6 +281,9 @@ test("a cart of the API's products checks out", async ({ page }) => {
   await expect(
     page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }),
   ).toBeVisible()
+  expect(orderPosts).toEqual([])
+  const kept = await page.evaluate(() => localStorage.getItem('orderHistory'))
+  expect(kept).toMatch(/"orderNumber":"MRD-[0-9A-Z]{8}"/)
 })
 
 test('emilys signs in; a profile edit says plainly that the demo API keeps nothing', async ({

@@ -1,12 +1,15 @@
 /**
  * What the suite's server (playwright.config.ts's webServer) is told beyond the defaults: it logs
- * only what went wrong; /metrics answers this token; and it trusts X-Forwarded-For, so a test can
+ * only what went wrong; /metrics and the operator's routes answer these tokens; and it trusts X-Forwarded-For, so a test can
  * be a client of its own for the rate limits (every other test comes from this machine's address).
  */
 export const E2E_METRICS_TOKEN = 'e2e-metrics-token-not-a-secret'
+/** The operator's token: the orders and the stock, as the shop's operator sees them. */
+export const E2E_ADMIN_TOKEN = 'e2e-admin-token-not-a-secret'
 
 export const e2eServerEnv = {
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   METRICS_TOKEN: E2E_METRICS_TOKEN,
+  ADMIN_TOKEN: E2E_ADMIN_TOKEN,
   TRUST_PROXY: 'true',
 }

@@ -130,7 +130,13 @@ export function priceOrder(
   }
   const promo = promoFor(request.promoCode ?? '') ?? null
   const amounts = orderAmounts(lines, promo)
-  if (amounts.total <= 0) return { invalid: "Invalid 'promoCode': it leaves nothing to pay" }
+  // Nothing to pay is no order (the checkout's Place Order is off then too).
+  if (amounts.total <= 0)
+    return {
+      invalid: promo
+        ? "Invalid 'promoCode': it leaves nothing to pay"
+        : "Invalid 'lines': the order comes to nothing to pay",
+    }
   return {
     priced: {
       lines,

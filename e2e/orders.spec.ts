@@ -1,0 +1,196 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { SHIPPING_ADDRESS } from '../testing/shopper.ts'
+import { E2E_ADMIN_TOKEN } from './support/server-env.ts'
+import { addToCart, fillAddress, fillCard } from './support/shopper-state.ts'
+
+/**
+ * Orders the shop really takes (docs/decisions.md § Orders), in Chromium against `npm start`: one
+ * order per intent whatever the connection does, stock that moves, and the confirmation mail
+ * written to the outbox folder (no SMTP_URL in the suite's server).
+ */
+
+const admin = { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` }
+
+interface AdminOrder {
+  number: string
+  email: string
+  lines: { productId: number; quantity: number }[]
+}
+
+/** The orders since `since` that hold product `id` (the tests run side by side: each has its own product). */
+async function ordersOf(request: APIRequestContext, id: number, since: Date) {
+  const res = await request.get(`/api/admin/orders?since=${since.toISOString()}&limit=100`, {
+    headers: admin,
+  })
+  expect(res.status()).toBe(200)
+  const { orders } = (await res.json()) as { orders: AdminOrder[] }
+  return orders.filter((order) => order.lines.some((line) => line.productId === id))
+}
+
+async function stockOf(request: APIRequestContext, id: number): Promise<number> {
+  const res = await request.get(`/api/products/${id}`, { headers: { 'Cache-Control': 'no-cache' } })
+  return ((await res.json()) as { stock: number }).stock
+}
+
+/** A cart of product `id`, an address and a card: the review step's Place Order is ready. */
+async function readyToPlace(page: Page, id: number) {
+  await addToCart(page, [id])
+  await page.goto('/checkout')
+  await fillAddress(page)
+  await fillCard(page)
+  return page
+    .getByRole('region', { name: 'Order Review' })
+    .getByRole('button', { name: 'Place Order' })
+}
+
+const orderNumberOn = async (page: Page) =>
+  (await page
+    .getByText(/^Order number:/)
+    .locator('strong')
+    .textContent()) ?? ''
+
+test('a double tap places one order: the stock moves once and the confirmation mail is written once', async ({
+  page,
+  request,
+}) => {
+  const since = new Date()
+  const before = await stockOf(request, 20)
+  const placeOrder = await readyToPlace(page, 20)
+  await placeOrder.dblclick()
+
+  await expect(page).toHaveURL(/\/order-confirmation$/)
+  const number = await orderNumberOn(page)
+  expect(number).toMatch(/^MRD-[0-9A-Z]{10}$/)
+  expect((await ordersOf(request, 20, since)).map((order) => order.number)).toEqual([number])
+  expect(await stockOf(request, 20)).toBe(before - 1)
+
+  const mail = join(process.env.E2E_DATA_DIR ?? '', 'outbox', `order-${number}.eml`)
+  await expect.poll(() => existsSync(mail)).toBe(true)
+  const message = readFileSync(mail, 'utf8')
+  expect(message).toContain(`To: ${SHIPPING_ADDRESS.email}`)
+  expect(message).toContain(`Subject: Your Meridian order ${number}`)
+})
+
+test('an answer lost after the server stored the order: the same order is sent again, and kept once', async ({
+  page,
+  request,
+}) => {
+  const since = new Date()
+  const placeOrder = await readyToPlace(page, 21)
+  let cut = false
+  await page.route('**/api/orders', async (route) => {
+    if (cut) return route.fallback()
+    cut = true
+    // The server stores it; the connection drops before its answer reaches the phone.
+    await route.fetch()
+    await route.abort('connectionreset')
+  })
+  await placeOrder.click()
+
+  await expect(page).toHaveURL(/\/order-confirmation$/)
+  const number = await orderNumberOn(page)
+  expect((await ordersOf(request, 21, since)).map((order) => order.number)).toEqual([number])
+})
+
+test('offline, the order waits on the phone and says so; it goes once the connection is back', async ({
+  page,
+  context,
+  request,
+}) => {
+  const since = new Date()
+  const placeOrder = await readyToPlace(page, 23)
+  await context.setOffline(true)
+  await placeOrder.click()
+
+  const review = page.getByRole('region', { name: 'Order Review' })
+  await expect(review.getByRole('status')).toHaveText(
+    "We'll send your order when you're back online",
+  )
+  expect(await ordersOf(request, 23, since)).toEqual([])
+
+  await context.setOffline(false)
+  await expect(page).toHaveURL(/\/order-confirmation$/)
+  expect(await ordersOf(request, 23, since)).toHaveLength(1)
+})
+
+test('a reload while the order is on its way sends it once, as the checkout opens again', async ({
+  page,
+  request,
+}) => {
+  const since = new Date()
+  const placeOrder = await readyToPlace(page, 28)
+  // The server stores the order, but its answer never comes: the shopper reloads.
+  let answered = false
+  await page.route('**/api/orders', async (route) => {
+    if (answered) return route.fallback()
+    answered = true
+    await route.fetch()
+    // Held for good: the reload leaves it behind.
+    await new Promise(() => undefined)
+  })
+  await placeOrder.click()
+  await expect(page.getByRole('region', { name: 'Order Review' }).getByRole('status')).toHaveText(
+    'Placing your order…',
+  )
+  await expect.poll(async () => (await ordersOf(request, 28, since)).length).toBe(1)
+  await page.reload()
+
+  await expect(page).toHaveURL(/\/order-confirmation$/)
+  expect(await ordersOf(request, 28, since)).toHaveLength(1)
+})
+
+test('the last units sold elsewhere: the checkout names the line, takes nothing, and the product shows sold out', async ({
+  page,
+  context,
+  request,
+}) => {
+  const since = new Date()
+  const id = 30
+  const placeOrder = await readyToPlace(page, id)
+  const title =
+    (await page
+      .getByRole('region', { name: 'Order Review' })
+      .getByRole('listitem')
+      .first()
+      .textContent()) ?? ''
+  // Another shopper buys every unit while this one pays.
+  const rest = await stockOf(request, id)
+  const other = await request.post('/api/orders', {
+    headers: { 'Idempotency-Key': `e2e-other-shopper-${Date.now()}` },
+    data: {
+      lines: [{ productId: id, quantity: rest }],
+      email: 'other@example.com',
+      address: SHIPPING_ADDRESS,
+      payment: { method: 'card', cardLast4: '1111' },
+    },
+  })
+  expect(other.status(), await other.text()).toBe(201)
+  // This phone read the stock a moment before: only the server's own check can stop the order.
+  // (The context's route also sees what the service worker asks of the network.)
+  await context.route(
+    (url) => url.pathname === `/api/products/${id}`,
+    async (route) => {
+      const response = await route.fetch()
+      const json = (await response.json()) as Record<string, unknown>
+      await route.fulfill({ response, json: { ...json, stock: 5, availabilityStatus: 'In Stock' } })
+    },
+  )
+  await placeOrder.click()
+  const review = page.getByRole('region', { name: 'Order Review' })
+  await expect(review.getByRole('status')).toContainText(
+    `Not enough stock for ${title.split(' × ')[0]}, so nothing was ordered`,
+  )
+  await expect(page).toHaveURL(/\/checkout$/)
+  expect((await ordersOf(request, id, since)).map((order) => order.email)).toEqual([
+    'other@example.com',
+  ])
+
+  // The product's own page, as any shopper now opens it, shows it sold out: the server's caches
+  // forgot the page and the answer that had stock. (This phone's own caches hold the answer the
+  // test made up above.)
+  expect(await stockOf(request, id)).toBe(0)
+  const html = await (await request.get(`/product/${id}`)).text()
+  expect(html).toContain('Out of Stock')
+})
