@@ -194,3 +194,25 @@ test('the last units sold elsewhere: the checkout names the line, takes nothing,
   const html = await (await request.get(`/product/${id}`)).text()
   expect(html).toContain('Out of Stock')
 })
+
+test("the operator's list and stock answer only the operator's token", async ({ request }) => {
+  const list = '/api/admin/orders?limit=5'
+  expect((await request.get(list)).status()).toBe(401)
+  expect(
+    (await request.get(list, { headers: { Authorization: 'Bearer wrong-token-123456' } })).status(),
+  ).toBe(401)
+  const listed = await request.get(list, { headers: admin })
+  expect(listed.status()).toBe(200)
+  const csv = await request.get(`${list}&format=csv`, { headers: admin })
+  expect(csv.headers()['content-type']).toMatch(/^text\/csv/)
+  expect((await csv.text()).split('\n')[0]).toMatch(/^number,/)
+
+  const change = [{ productId: 33, stock: 60 }]
+  expect((await request.put('/api/admin/stock', { data: change })).status()).toBe(401)
+  const before = await stockOf(request, 33)
+  const set = await request.put('/api/admin/stock', { headers: admin, data: change })
+  expect(set.status()).toBe(200)
+  expect(await set.json()).toEqual([{ productId: 33, before, stock: 60 }])
+  // Every answer shows it at once: the server's caches forgot the product.
+  expect(await stockOf(request, 33)).toBe(60)
+})
