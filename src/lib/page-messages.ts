@@ -101,3 +101,14 @@ export const checkoutMessages = {
   retryLater: 'Your order could not be sent just now. Place Order tries again with the same order.',
   placedLater: (number: string) => `Your order ${number} has been placed.`,
 } as const
+
+/** My Purchases and Find an order (rules.md § Added features). */
+export const orderMessages = {
+  noOrdersOnDevice: 'You have not placed an order on this device yet.',
+  // A signed-in shopper's list holds the account's orders from every device too.
+  noOrders: 'You have not placed an order yet.',
+  loadingOthers: 'Loading the orders from your other devices…',
+  othersOffline: 'You are offline, so orders from your other devices could not be loaded.',
+  othersFailed: 'Orders from your other devices could not be loaded just now.',
+  retry: 'Retry',
+} as const
