@@ -27,6 +27,8 @@ const orderHeadings = async () =>
     .getAllByRole('article')
     .map((article) => within(article).getByRole('heading', { level: 2 }).textContent)
 
+const findLink = () => screen.getByRole('link', { name: 'Find an order' })
+
 /**
  * A signed-in shopper with an order placed on another device, one placed on this device (kept
  * here too), and two guest orders this device kept.
@@ -74,6 +76,7 @@ describe('My Purchases with the server’s orders (rules.md § Added features)',
       `$${elsewhere.total.toFixed(2)}`,
     )
     expect(screen.queryByRole('status')).not.toBeInTheDocument()
+    expect(findLink()).toHaveAttribute('href', '/orders/find')
   })
 
   it('shows this device’s orders at once while the server’s are on their way', async () => {
@@ -160,6 +163,7 @@ describe('My Purchases with the server’s orders (rules.md § Added features)',
     await renderApp('/orders')
 
     expect(await orderHeadings()).toEqual([`Order ${guest.orderNumber}`])
+    expect(findLink()).toHaveAttribute('href', '/orders/find')
     expect(requests.filter((url) => url.startsWith('/api/orders'))).toEqual([])
   })
 

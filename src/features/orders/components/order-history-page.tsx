@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Button, buttonClass } from '../../../components/button.tsx'
 import { PersonalPage } from '../../../components/personal-page.tsx'
+import { env } from '../../../lib/env.ts'
 import { orderMessages } from '../../../lib/page-messages.ts'
 import { useMyPurchases } from '../use-my-purchases.ts'
 import { OrderCard } from './order-card.tsx'
@@ -49,6 +50,11 @@ function OrderHistory() {
         // Below this device's orders, which show meanwhile: coming and going, it moves none of them.
         <p role="status" className={styles.muted}>
           {orderMessages.loadingOthers}
+        </p>
+      )}
+      {env.bundledApi && (
+        <p className={styles.muted}>
+          {orderMessages.findGuestOrder} <Link to="/orders/find">{orderMessages.findAnOrder}</Link>
         </p>
       )}
     </>
