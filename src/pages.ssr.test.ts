@@ -463,6 +463,24 @@ describe('other pages', () => {
     }
   })
 
+  it('sends Find an order as its form, with the number its link carries, out of search engines', async () => {
+    const { response, document, meta } = await page(
+      '/orders/find?number=MRD-7K2P9QXA4M&utm_source=mail',
+    )
+    expect(response.status).toBe(200)
+    expect(document.title).toBe('Find an order | Meridian')
+    expect(meta('robots')).toBe('noindex')
+    const main = document.querySelector('main')
+    expect(main?.querySelector('h1')?.textContent).toBe('Find an order')
+    const form = main?.querySelector('form[aria-label="Find an order"]')
+    // The app's own form: natively it sends nothing anywhere (lib/early-events.ts).
+    expect(form?.getAttribute('method')).toBe('dialog')
+    const field = (name: string) => form?.querySelector<HTMLInputElement>(`input[name="${name}"]`)
+    expect(field('number')?.value).toBe('MRD-7K2P9QXA4M')
+    expect(field('email')?.value).toBe('')
+    expect(document.body.innerHTML).not.toContain('utm_source')
+  })
+
   it('search shows its results with the words they matched marked, and the header links to it', async () => {
     const { document } = await page('/search?q=iphnoe')
     const results = document.querySelector('ul[aria-label="Search results"]')

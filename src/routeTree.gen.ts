@@ -15,12 +15,13 @@ import { Route as CartRouteImport } from './routes/cart'
 import { Route as CategoryRouteImport } from './routes/category'
 import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as OrderConfirmationRouteImport } from './routes/order-confirmation'
-import { Route as OrdersRouteImport } from './routes/orders'
 import { Route as SavedRouteImport } from './routes/saved'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as UserauthRouteImport } from './routes/userauth'
 import { Route as AuthMyaccountRouteImport } from './routes/_auth.myaccount'
 import { Route as CustomerServiceServiceTypeRouteImport } from './routes/customer-service.$serviceType'
+import { Route as OrdersIndexRouteImport } from './routes/orders.index'
+import { Route as OrdersFindRouteImport } from './routes/orders.find'
 import { Route as ProductIdRouteImport } from './routes/product.$id'
 import { Route as ProductsIndexRouteImport } from './routes/products.index'
 import { Route as ProductsCategoryRouteImport } from './routes/products.$category'
@@ -54,11 +55,6 @@ const OrderConfirmationRoute = OrderConfirmationRouteImport.update({
   path: '/order-confirmation',
   getParentRoute: () => rootRouteImport,
 } as any)
-const OrdersRoute = OrdersRouteImport.update({
-  id: '/orders',
-  path: '/orders',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const SavedRoute = SavedRouteImport.update({
   id: '/saved',
   path: '/saved',
@@ -85,6 +81,16 @@ const CustomerServiceServiceTypeRoute =
     path: '/customer-service/$serviceType',
     getParentRoute: () => rootRouteImport,
   } as any)
+const OrdersIndexRoute = OrdersIndexRouteImport.update({
+  id: '/orders/',
+  path: '/orders/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrdersFindRoute = OrdersFindRouteImport.update({
+  id: '/orders/find',
+  path: '/orders/find',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProductIdRoute = ProductIdRouteImport.update({
   id: '/product/$id',
   path: '/product/$id',
@@ -107,14 +113,15 @@ export interface FileRoutesByFullPath {
   '/category': typeof CategoryRoute
   '/checkout': typeof CheckoutRoute
   '/order-confirmation': typeof OrderConfirmationRoute
-  '/orders': typeof OrdersRoute
   '/saved': typeof SavedRoute
   '/search': typeof SearchRoute
   '/userauth': typeof UserauthRoute
   '/myaccount': typeof AuthMyaccountRoute
   '/customer-service/$serviceType': typeof CustomerServiceServiceTypeRoute
+  '/orders/find': typeof OrdersFindRoute
   '/product/$id': typeof ProductIdRoute
   '/products/$category': typeof ProductsCategoryRoute
+  '/orders/': typeof OrdersIndexRoute
   '/products/': typeof ProductsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -123,14 +130,15 @@ export interface FileRoutesByTo {
   '/category': typeof CategoryRoute
   '/checkout': typeof CheckoutRoute
   '/order-confirmation': typeof OrderConfirmationRoute
-  '/orders': typeof OrdersRoute
   '/saved': typeof SavedRoute
   '/search': typeof SearchRoute
   '/userauth': typeof UserauthRoute
   '/myaccount': typeof AuthMyaccountRoute
   '/customer-service/$serviceType': typeof CustomerServiceServiceTypeRoute
+  '/orders/find': typeof OrdersFindRoute
   '/product/$id': typeof ProductIdRoute
   '/products/$category': typeof ProductsCategoryRoute
+  '/orders': typeof OrdersIndexRoute
   '/products': typeof ProductsIndexRoute
 }
 export interface FileRoutesById {
@@ -141,14 +149,15 @@ export interface FileRoutesById {
   '/category': typeof CategoryRoute
   '/checkout': typeof CheckoutRoute
   '/order-confirmation': typeof OrderConfirmationRoute
-  '/orders': typeof OrdersRoute
   '/saved': typeof SavedRoute
   '/search': typeof SearchRoute
   '/userauth': typeof UserauthRoute
   '/_auth/myaccount': typeof AuthMyaccountRoute
   '/customer-service/$serviceType': typeof CustomerServiceServiceTypeRoute
+  '/orders/find': typeof OrdersFindRoute
   '/product/$id': typeof ProductIdRoute
   '/products/$category': typeof ProductsCategoryRoute
+  '/orders/': typeof OrdersIndexRoute
   '/products/': typeof ProductsIndexRoute
 }
 export interface FileRouteTypes {
@@ -159,14 +168,15 @@ export interface FileRouteTypes {
     | '/category'
     | '/checkout'
     | '/order-confirmation'
-    | '/orders'
     | '/saved'
     | '/search'
     | '/userauth'
     | '/myaccount'
     | '/customer-service/$serviceType'
+    | '/orders/find'
     | '/product/$id'
     | '/products/$category'
+    | '/orders/'
     | '/products/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -175,14 +185,15 @@ export interface FileRouteTypes {
     | '/category'
     | '/checkout'
     | '/order-confirmation'
-    | '/orders'
     | '/saved'
     | '/search'
     | '/userauth'
     | '/myaccount'
     | '/customer-service/$serviceType'
+    | '/orders/find'
     | '/product/$id'
     | '/products/$category'
+    | '/orders'
     | '/products'
   id:
     | '__root__'
@@ -192,14 +203,15 @@ export interface FileRouteTypes {
     | '/category'
     | '/checkout'
     | '/order-confirmation'
-    | '/orders'
     | '/saved'
     | '/search'
     | '/userauth'
     | '/_auth/myaccount'
     | '/customer-service/$serviceType'
+    | '/orders/find'
     | '/product/$id'
     | '/products/$category'
+    | '/orders/'
     | '/products/'
   fileRoutesById: FileRoutesById
 }
@@ -210,13 +222,14 @@ export interface RootRouteChildren {
   CategoryRoute: typeof CategoryRoute
   CheckoutRoute: typeof CheckoutRoute
   OrderConfirmationRoute: typeof OrderConfirmationRoute
-  OrdersRoute: typeof OrdersRoute
   SavedRoute: typeof SavedRoute
   SearchRoute: typeof SearchRoute
   UserauthRoute: typeof UserauthRoute
   CustomerServiceServiceTypeRoute: typeof CustomerServiceServiceTypeRoute
+  OrdersFindRoute: typeof OrdersFindRoute
   ProductIdRoute: typeof ProductIdRoute
   ProductsCategoryRoute: typeof ProductsCategoryRoute
+  OrdersIndexRoute: typeof OrdersIndexRoute
   ProductsIndexRoute: typeof ProductsIndexRoute
 }
 
@@ -264,13 +277,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrderConfirmationRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/orders': {
-      id: '/orders'
-      path: '/orders'
-      fullPath: '/orders'
-      preLoaderRoute: typeof OrdersRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/saved': {
       id: '/saved'
       path: '/saved'
@@ -304,6 +310,20 @@ declare module '@tanstack/react-router' {
       path: '/customer-service/$serviceType'
       fullPath: '/customer-service/$serviceType'
       preLoaderRoute: typeof CustomerServiceServiceTypeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/orders/': {
+      id: '/orders/'
+      path: '/orders'
+      fullPath: '/orders/'
+      preLoaderRoute: typeof OrdersIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/orders/find': {
+      id: '/orders/find'
+      path: '/orders/find'
+      fullPath: '/orders/find'
+      preLoaderRoute: typeof OrdersFindRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/product/$id': {
@@ -347,13 +367,14 @@ const rootRouteChildren: RootRouteChildren = {
   CategoryRoute: CategoryRoute,
   CheckoutRoute: CheckoutRoute,
   OrderConfirmationRoute: OrderConfirmationRoute,
-  OrdersRoute: OrdersRoute,
   SavedRoute: SavedRoute,
   SearchRoute: SearchRoute,
   UserauthRoute: UserauthRoute,
   CustomerServiceServiceTypeRoute: CustomerServiceServiceTypeRoute,
+  OrdersFindRoute: OrdersFindRoute,
   ProductIdRoute: ProductIdRoute,
   ProductsCategoryRoute: ProductsCategoryRoute,
+  OrdersIndexRoute: OrdersIndexRoute,
   ProductsIndexRoute: ProductsIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -58,4 +58,8 @@ export const validation = {
   userNameUnseen: 'User Name must not contain spaces, invisible or control characters',
   // Ours: the registration's birth day must be a day of its month.
   dayNotInMonth: (month: string, days: number) => `${month} has only ${days} days`,
+
+  // Ours: Find an order (rules.md § Added features), in the style of the spec's messages.
+  orderNumberMissing: 'Order Number missing',
+  orderNumberFormat: 'Order Number is not valid',
 } as const

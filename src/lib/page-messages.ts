@@ -89,3 +89,26 @@ export const checkoutMessages = {
   orderThanks: 'Thank you for your order!',
   confirmationEmail: 'You will receive an email confirmation shortly at',
 } as const
+
+/** My Purchases and Find an order (rules.md § Added features). */
+export const orderMessages = {
+  noOrdersOnDevice: 'You have not placed an order on this device yet.',
+  // A signed-in shopper's list holds the account's orders from every device too.
+  noOrders: 'You have not placed an order yet.',
+  loadingOthers: 'Loading the orders from your other devices…',
+  othersOffline: 'You are offline, so orders from your other devices could not be loaded.',
+  othersFailed: 'Orders from your other devices could not be loaded just now.',
+  retry: 'Retry',
+  findAnOrder: PAGE_NAMES.findOrder,
+  findGuestOrder: 'Placed an order without signing in, or on another device?',
+  findThisOrder: 'To see this order again from any device, use its number and your email:',
+  findIntro:
+    'Enter the order number from your confirmation email and the email address the order was placed with.',
+  orderNumberHint: 'It starts with MRD-, for example MRD-7K2P9QXA4M.',
+  find: 'Find Order',
+  finding: 'Finding your order…',
+  notFound: 'We could not find an order with that number and email.',
+  lookupUnavailable:
+    "Finding an order by its number is not available with this shop's catalogue service: its orders are kept on the device they were placed on.",
+  seeMyPurchases: 'See My Purchases',
+} as const

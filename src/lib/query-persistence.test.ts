@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { orderKeys } from '../domain/orders/orders.keys.ts'
 import { PERSISTED_CACHE_KEY, persistCatalogue } from './query-persistence.ts'
 
 const product = { id: 1, title: 'Lamp' }
@@ -46,12 +47,14 @@ describe('the persisted query cache', () => {
     expect(nextBuild.getQueryData(['catalogue', 'product', 1])).toBeUndefined()
   })
 
-  it('never keeps account data', async () => {
+  it('never keeps account data: the profile, the orders the server keeps for it', async () => {
     const first = await session('build-a')
     first.setQueryData(['account', 'user', 1], { email: 'emily@example.com' })
+    first.setQueryData(orderKeys.ofAccount(1), [{ number: 'MRD-7K2P9QXA4M' }])
     first.setQueryData(['catalogue', 'product', 1], product)
     await saved()
     expect(localStorage.getItem(PERSISTED_CACHE_KEY)).not.toContain('emily@example.com')
+    expect(localStorage.getItem(PERSISTED_CACHE_KEY)).not.toContain('MRD-7K2P9QXA4M')
   })
 
   it('discards an unreadable cache instead of failing', async () => {

@@ -10,7 +10,9 @@ export const Route = createFileRoute('/customer-service/$serviceType')({
     if (!isServiceType(params.serviceType)) throw notFound()
     return { serviceType: params.serviceType }
   },
-  loader: ({ context }) => loadServiceContent(context.serviceType, env.brand),
+  // Finding an order needs our API, which keeps orders (decisions.md § Orders).
+  loader: ({ context }) =>
+    loadServiceContent(context.serviceType, env.brand, { orderLookup: env.bundledApi }),
   head: ({ match, loaderData }) =>
     pageHead(match, { name: loaderData?.title, description: loaderData?.intro }),
   pendingComponent: ServicePending,

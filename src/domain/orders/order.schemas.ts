@@ -21,6 +21,9 @@ export type PaymentSummary = v.InferOutput<typeof paymentSummarySchema>
  */
 export const ORDER_NUMBER = /^MRD-[0-9A-Z]{8,16}$/
 
+/** Whether our server numbered the order, and so keeps it (Find an order finds it), not the device. */
+export const numberedByServer = (orderNumber: string) => /^MRD-[0-9A-Z]{10}$/.test(orderNumber)
+
 /** rules.md § Data and reference lists 'orderDetails' (cartData and price), with what rules.md § Purchase flow adds. */
 export const orderSchema = v.object({
   orderNumber: v.pipe(v.string(), v.regex(ORDER_NUMBER)),

@@ -15,6 +15,7 @@ export const PAGE_NAMES = {
   signIn: 'Sign In',
   account: 'My Account',
   orders: 'My Purchases',
+  findOrder: 'Find an order',
   saved: 'My Saved Items',
   search: 'Search',
   confirmation: 'Order confirmation',
@@ -62,6 +63,7 @@ export const PRIVATE_PAGES: Readonly<Record<string, string>> = {
   '/myaccount': PAGE_NAMES.account,
   '/order-confirmation': PAGE_NAMES.confirmation,
   '/orders': PAGE_NAMES.orders,
+  '/orders/find': PAGE_NAMES.findOrder,
   '/saved': PAGE_NAMES.saved,
   '/userauth': PAGE_NAMES.signIn,
 }

@@ -16,8 +16,8 @@ import { GENDERS } from '../forms/registration.schema.ts'
 import { renameSessionAtom, type Session } from '../../../domain/session/session.atoms.ts'
 import styles from './account-forms.module.css'
 import { formatBirthDate } from './profile-view.tsx'
-import { ServerError } from './server-error.tsx'
-import { useFailedAttempt } from '../use-failed-attempt.ts'
+import { ServerError } from '../../../components/server-error.tsx'
+import { useFailedAttempt } from '../../../lib/use-failed-attempt.ts'
 
 const genderOption = (gender: string) =>
   GENDERS.find((option) => option.toLowerCase() === gender.toLowerCase()) ?? ''

@@ -15,9 +15,9 @@ import {
   type RegistrationOutput,
 } from '../forms/registration.schema.ts'
 import { useRegister } from '../use-account.ts'
-import { useFailedAttempt } from '../use-failed-attempt.ts'
+import { useFailedAttempt } from '../../../lib/use-failed-attempt.ts'
 import styles from './account-forms.module.css'
-import { ServerError } from './server-error.tsx'
+import { ServerError } from '../../../components/server-error.tsx'
 
 /**
  * rules.md § Data and reference lists: the form's fields become the registration payload; birthDate joins day and month.

@@ -4,9 +4,9 @@ import { Button } from '../../../components/button.tsx'
 import { FormField } from '../../../components/form-field.tsx'
 import { loginSchema, type LoginInput } from '../forms/login.schema.ts'
 import { useSignIn } from '../use-account.ts'
-import { useFailedAttempt } from '../use-failed-attempt.ts'
+import { useFailedAttempt } from '../../../lib/use-failed-attempt.ts'
 import styles from './account-forms.module.css'
-import { ServerError } from './server-error.tsx'
+import { ServerError } from '../../../components/server-error.tsx'
 
 /** The 'Sign In' form (rules.md § Sign-in and registration, § Validation rules), on /userauth and inside the account modal. */
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {

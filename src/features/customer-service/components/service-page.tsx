@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import { Breadcrumb } from '../../../components/breadcrumb.tsx'
 import type { ServiceContent, ServiceType } from '../service-content.ts'
 
@@ -26,6 +27,15 @@ export function ServicePage({ type, content }: { type: ServiceType; content: Ser
             <ul>
               {section.points.map((point) => (
                 <li key={point}>{point}</li>
+              ))}
+            </ul>
+          )}
+          {section.links && (
+            <ul>
+              {section.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
               ))}
             </ul>
           )}

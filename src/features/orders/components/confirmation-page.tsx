@@ -2,12 +2,19 @@ import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { buttonClass } from '../../../components/button.tsx'
+import { env } from '../../../lib/env.ts'
 import { messages } from '../../../lib/messages.ts'
-import { accountMessages, cartMessages, checkoutMessages } from '../../../lib/page-messages.ts'
+import {
+  accountMessages,
+  cartMessages,
+  checkoutMessages,
+  orderMessages,
+} from '../../../lib/page-messages.ts'
 import { formatPrice, GIFT_CARD_AMOUNT } from '../../../../shared/pricing/pricing.ts'
 import { isSignedInAtom } from '../../../domain/session/session.atoms.ts'
 import { AddressSummary } from '../../../components/address-summary.tsx'
 import { lastOrderAtom } from '../../../domain/orders/orders.atoms.ts'
+import { numberedByServer } from '../../../domain/orders/order.schemas.ts'
 import { OrderLines } from '../../../components/order-lines.tsx'
 import styles from './orders.module.css'
 
@@ -97,6 +104,14 @@ export function ConfirmationPage() {
       <p>
         <Link to="/orders">See all your orders</Link>
       </p>
+      {env.bundledApi && numberedByServer(order.orderNumber) && (
+        <p className={styles.muted}>
+          {orderMessages.findThisOrder}{' '}
+          <Link to="/orders/find" search={{ number: order.orderNumber }}>
+            {orderMessages.findAnOrder}
+          </Link>
+        </p>
+      )}
     </div>
   )
 }

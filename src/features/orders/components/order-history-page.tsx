@@ -1,42 +1,74 @@
 import { Link } from '@tanstack/react-router'
-import { useAtomValue } from 'jotai'
-import { buttonClass } from '../../../components/button.tsx'
+import { Button, buttonClass } from '../../../components/button.tsx'
 import { PersonalPage } from '../../../components/personal-page.tsx'
-import { formatDate } from '../../../lib/format.ts'
-import { orderHistoryListAtom } from '../../../domain/orders/orders.atoms.ts'
-import { OrderLines } from '../../../components/order-lines.tsx'
+import { env } from '../../../lib/env.ts'
+import { orderMessages } from '../../../lib/page-messages.ts'
+import { useMyPurchases } from '../use-my-purchases.ts'
+import { OrderCard } from './order-card.tsx'
 import styles from './orders.module.css'
 
-/** /orders: the orders placed on this device, newest first ('My Purchases'). */
+/**
+ * /orders, 'My Purchases' (rules.md § Added features): the orders placed on this device and, for a
+ * signed-in shopper on our API, the account's from every device, newest first.
+ */
 export function OrderHistoryPage() {
-  const orders = useAtomValue(orderHistoryListAtom)
   return (
     <PersonalPage className={styles.page} heading="My Purchases">
-      {orders.length === 0 ? (
-        <div>
-          <p className={styles.muted}>You have not placed an order on this device yet.</p>
-          <Link to="/products" className={buttonClass('primary')}>
-            Start shopping
-          </Link>
-        </div>
-      ) : (
+      <OrderHistory />
+    </PersonalPage>
+  )
+}
+
+function OrderHistory() {
+  const { orders, account, retry } = useMyPurchases()
+  return (
+    <>
+      {(account === 'offline' || account === 'failed') && (
+        <FailedNote offline={account === 'offline'} onRetry={retry} />
+      )}
+      {orders.length > 0 ? (
         <ol className={styles.history} aria-label="Orders, newest first">
           {orders.map((order) => (
             <li key={order.orderNumber}>
-              <article className={styles.card} aria-labelledby={`order-${order.orderNumber}`}>
-                <h2 id={`order-${order.orderNumber}`}>Order {order.orderNumber}</h2>
-                <p className={styles.muted}>
-                  Placed{' '}
-                  <time dateTime={order.date}>
-                    {formatDate(new Date(order.date), { time: true })}
-                  </time>
-                </p>
-                <OrderLines order={order} />
-              </article>
+              <OrderCard order={order} />
             </li>
           ))}
         </ol>
+      ) : (
+        account !== 'loading' && (
+          <div>
+            <p className={styles.muted}>
+              {account === 'loaded' ? orderMessages.noOrders : orderMessages.noOrdersOnDevice}
+            </p>
+            <Link to="/products" className={buttonClass('primary')}>
+              Start shopping
+            </Link>
+          </div>
+        )
       )}
-    </PersonalPage>
+      {account === 'loading' && (
+        // Below this device's orders, which show meanwhile: coming and going, it moves none of them.
+        <p role="status" className={styles.muted}>
+          {orderMessages.loadingOthers}
+        </p>
+      )}
+      {env.bundledApi && (
+        <p className={styles.muted}>
+          {orderMessages.findGuestOrder} <Link to="/orders/find">{orderMessages.findAnOrder}</Link>
+        </p>
+      )}
+    </>
+  )
+}
+
+/** The account's orders from other devices could not be had: this device's show, and Retry asks again. */
+function FailedNote({ offline, onRetry }: { offline: boolean; onRetry: () => void }) {
+  return (
+    <div role="status" className={styles.note}>
+      <p>{offline ? orderMessages.othersOffline : orderMessages.othersFailed}</p>
+      <Button variant="secondary" onClick={onRetry}>
+        {orderMessages.retry}
+      </Button>
+    </div>
   )
 }

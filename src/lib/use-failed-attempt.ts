@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import type { FieldValues, UseFormReturn } from 'react-hook-form'
-import { errorMessages } from '../../lib/api-error.ts'
+import { errorMessages } from './api-error.ts'
 
 // The failure raised its toast, so the library is here (lib/notify.ts); a toast's id is its text.
 const dismissToast = (message: string) =>

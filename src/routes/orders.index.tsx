@@ -3,7 +3,7 @@ import { OrderHistoryPage } from '../features/orders/components/order-history-pa
 import { PAGE_NAMES } from '../lib/head/rules.ts'
 import { personalHead } from '../lib/head/route-head.ts'
 
-export const Route = createFileRoute('/orders')({
+export const Route = createFileRoute('/orders/')({
   // The shopper's own (lib/head/route-head.ts): its heading from the server, the rest from the app
   // (components/personal-page.tsx).
   head: personalHead(PAGE_NAMES.orders),

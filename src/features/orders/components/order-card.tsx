@@ -1,0 +1,30 @@
+import type { ReactNode, Ref } from 'react'
+import { OrderLines } from '../../../components/order-lines.tsx'
+import type { Order } from '../../../domain/orders/order.schemas.ts'
+import { formatDate } from '../../../lib/format.ts'
+import styles from './orders.module.css'
+
+interface OrderCardProps {
+  order: Order
+  /** More of the order under its lines (Find an order adds the shipping address). */
+  children?: ReactNode
+  /** Given, the heading can take focus: the page moves it there when the order appears. */
+  headingRef?: Ref<HTMLHeadingElement>
+}
+
+/** One order as My Purchases and Find an order show it: its number, when it was placed, its lines and totals. */
+export function OrderCard({ order, children, headingRef }: OrderCardProps) {
+  const headingId = `order-${order.orderNumber}`
+  return (
+    <article className={styles.card} aria-labelledby={headingId}>
+      <h2 id={headingId} ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
+        Order {order.orderNumber}
+      </h2>
+      <p className={styles.muted}>
+        Placed <time dateTime={order.date}>{formatDate(new Date(order.date), { time: true })}</time>
+      </p>
+      <OrderLines order={order} />
+      {children}
+    </article>
+  )
+}
