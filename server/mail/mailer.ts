@@ -5,7 +5,7 @@ import type { Outbox } from '../orders/order-store.ts'
 import type { MailTransport } from './transport.ts'
 
 /** How long a claimed message is this replica's alone: far more than one send takes. */
-const LEASE_MS = 2 * 60_000
+export const LEASE_MS = 2 * 60_000
 /** How often the outbox is looked at when nothing wakes the mailer (another replica's orders, retries). */
 const POLL_MS = 5_000
 const BATCH = 10
