@@ -54,13 +54,15 @@ export async function setStock(base: string, token: string, productId: number, s
   if (res.status !== 200) throw new Error(`stock not set: ${res.status} ${await res.text()}`)
 }
 
-/** GET /api/admin/orders: every order placed at `since` or later, newest first. */
+/** GET /api/admin/orders: every order placed at `since` or later, newest first (one page of all). */
 export async function adminOrders(base: string, token: string, since: Date) {
-  const res = await fetch(`${base}/api/admin/orders?since=${since.toISOString()}`, {
+  const res = await fetch(`${base}/api/admin/orders?since=${since.toISOString()}&limit=0`, {
     headers: { Authorization: `Bearer ${token}` },
   })
   if (res.status !== 200) throw new Error(`orders not listed: ${res.status} ${await res.text()}`)
-  return ((await res.json()) as { orders: PlacedOrder[] }).orders
+  const { orders, total } = (await res.json()) as { orders: PlacedOrder[]; total: number }
+  if (orders.length !== total) throw new Error(`${orders.length} orders listed of ${total}`)
+  return orders
 }
 
 /** A product's answer as a shopper gets it (a replica's kept answer, when it has one). */

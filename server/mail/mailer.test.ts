@@ -129,7 +129,7 @@ describe('the order confirmation by SMTP (SMTP_URL)', () => {
     const ids = smtp.received.map((mail) => mail.header('Message-ID'))
     expect(new Set(ids).size).toBe(10)
     expect(ids.sort()).toEqual(numbers.map((number) => `<order-${number}@shop.test>`).sort())
-  })
+  }, 30_000)
 })
 
 describe('the mailer', () => {
@@ -184,7 +184,7 @@ describe('the mailer', () => {
     await expect.poll(() => handed.length).toBe(3)
     expect(handed[2]).toBe(`order-${third.number}`)
     await expect.poll(() => api.storage.outbox.pending()).toBe(0)
-  })
+  }, 30_000)
 })
 
 describe('the order confirmation as files (no SMTP_URL)', () => {

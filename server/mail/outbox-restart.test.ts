@@ -76,23 +76,25 @@ describe('an order confirmation across a kill -9 of the server (SQLite)', () => 
     const first = start()
     const placed = await order(first)
     // Stored with its order, tried, refused: it waits in the outbox for its next try.
-    await expect.poll(() => first.output()).toContain('mail failed, to be tried again')
+    await expect
+      .poll(() => first.output(), { timeout: 15_000 })
+      .toContain('mail failed, to be tried again')
     await killed(first)
 
     smtp.refusing = false
     const second = start()
     // Its next try is 5 s after the refusal (retryDelayMs): the restarted server makes it.
-    await expect.poll(() => copies(placed), { timeout: 20_000 }).toBe(1)
+    await expect.poll(() => copies(placed), { timeout: 30_000 }).toBe(1)
     // A later order's mail goes after it, by a later pass, which does not send it again.
     const later = await order(second)
-    await expect.poll(() => copies(later)).toBe(1)
+    await expect.poll(() => copies(later), { timeout: 15_000 }).toBe(1)
     expect(copies(placed)).toBe(1)
     // Marked sent: nothing is left to send, whatever starts next.
     expect(await stop(second)).toBe(0)
     expect(smtp.messageIds().sort()).toEqual(
       [confirmationId(placed.number), confirmationId(later.number)].sort(),
     )
-  }, 45_000)
+  }, 90_000)
 
   it('is sent once its lease has run out when the kill cut its send short', async () => {
     const { smtp, start, order, copies, stop } = await shop()
@@ -100,7 +102,7 @@ describe('an order confirmation across a kill -9 of the server (SQLite)', () => 
     const first = start()
     const placed = await order(first)
     // The server handed the message over and waits for the SMTP server's answer: killed now.
-    await expect.poll(() => smtp.stalled).toBe(1)
+    await expect.poll(() => smtp.stalled, { timeout: 15_000 }).toBe(1)
     await killed(first)
     smtp.stalling = false
 
@@ -109,16 +111,16 @@ describe('an order confirmation across a kill -9 of the server (SQLite)', () => 
     // (it sends a new order's mail) and leaves it alone.
     const second = start()
     const later = await order(second)
-    await expect.poll(() => copies(later)).toBe(1)
+    await expect.poll(() => copies(later), { timeout: 15_000 }).toBe(1)
     expect(copies(placed)).toBe(0)
     expect(await stop(second)).toBe(1)
 
     // Started as if the lease had run out: it is sent, once.
     const third = start(LEASE_MS + 10_000)
     await third.url
-    await expect.poll(() => copies(placed), { timeout: 15_000 }).toBe(1)
+    await expect.poll(() => copies(placed), { timeout: 30_000 }).toBe(1)
     expect(await stop(third)).toBe(0)
     expect(copies(placed)).toBe(1)
     expect(copies(later)).toBe(1)
-  }, 60_000)
+  }, 90_000)
 })
