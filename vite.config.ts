@@ -21,7 +21,11 @@ const buildId = process.env.BUILD_ID || Date.now().toString(36)
 const DIST = process.env.DIST_DIR || 'dist'
 
 /** Test files that put the real server processes under load (see the `load` test project). */
-const LOAD_TESTS = ['server/load.test.ts', 'server/replicas.test.ts']
+const LOAD_TESTS = [
+  'server/load.test.ts',
+  'server/replicas.test.ts',
+  'server/orders-replicas.test.ts',
+]
 
 export default defineConfig(({ command, mode, isSsrBuild }) => {
   const routerManifest = routerManifestPlugin()

@@ -11,12 +11,16 @@ export interface ServerProcess {
   output: () => string
 }
 
+/** A module that sets a process's clock ahead (testing/clock-ahead.ts), for Node's `--import`. */
+const CLOCK_AHEAD = new URL('./clock-ahead.ts', import.meta.url).href
+
 /**
  * Starts the real server (`server/main.ts`, as `npm start` runs it) in its own process on a free
  * port. `env` is added to this process's environment; pass DATA_DIR to keep tests' users apart.
  * With `captureStderr` the server's errors go into `output()`, otherwise to this process's stderr.
  * `cwd` runs another checkout's server (with its own dist/), e.g. an earlier version to compare;
- * `entry` another entry (server/launch.ts, as `npm start` runs it).
+ * `entry` another entry (server/launch.ts, as `npm start` runs it). `clockAheadMs` runs it as if
+ * that much later (testing/clock-ahead.ts): what waits for a time finds it come.
  */
 export function startServerProcess(
   env: Record<string, string>,
@@ -24,16 +28,24 @@ export function startServerProcess(
     captureStderr = false,
     cwd,
     entry = 'server/main.ts',
-  }: { captureStderr?: boolean; cwd?: string; entry?: string } = {},
+    clockAheadMs = 0,
+  }: { captureStderr?: boolean; cwd?: string; entry?: string; clockAheadMs?: number } = {},
 ): ServerProcess {
+  const ahead = clockAheadMs > 0 ? ['--import', CLOCK_AHEAD] : []
   const child = spawn(
     process.execPath,
-    ['--experimental-strip-types', '--experimental-sqlite', entry],
+    ['--experimental-strip-types', '--experimental-sqlite', ...ahead, entry],
     {
       cwd,
       // The allocator settings `npm start` gives it (server/launch.ts); another checkout's server
       // runs as its own `npm start` ran it.
-      env: { ...process.env, PORT: '0', ...(cwd ? {} : ALLOCATOR_SETTINGS), ...env },
+      env: {
+        ...process.env,
+        PORT: '0',
+        ...(cwd ? {} : ALLOCATOR_SETTINGS),
+        ...(clockAheadMs > 0 && { MERIDIAN_CLOCK_AHEAD_MS: String(clockAheadMs) }),
+        ...env,
+      },
       stdio: ['ignore', 'pipe', captureStderr ? 'pipe' : 'inherit'],
     },
   )

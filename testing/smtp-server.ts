@@ -13,6 +13,15 @@ export interface TestSmtpServer {
   received: ReceivedMail[]
   /** Whether the next messages are refused (a 451: try again later), as a failing server would. */
   refusing: boolean
+  /**
+   * Whether the next messages are held unanswered once their data has arrived, as a server that
+   * hangs would: the sender waits for an answer that never comes, and nothing is delivered.
+   */
+  stalling: boolean
+  /** How many messages were held unanswered so far (`stalling`). */
+  readonly stalled: number
+  /** The Message-IDs of the messages received (each once per copy that arrived). */
+  messageIds(): string[]
   stop(): Promise<void>
 }
 
@@ -26,11 +35,12 @@ function headerOf(raw: string, name: string): string | undefined {
 
 /**
  * A real SMTP server in the test's process (the `smtp-server` package), on a free loopback port:
- * it takes every message (no authentication, no TLS) and keeps it, or refuses them while told to.
+ * it takes every message (no authentication, no TLS) and keeps it, or refuses or holds them while
+ * told to.
  */
 export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = []
-  const state = { refusing: false }
+  const state = { refusing: false, stalling: false, stalled: 0 }
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -40,6 +50,11 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
       stream.setEncoding('utf8')
       stream.on('data', (chunk: string) => (raw += chunk))
       stream.on('end', () => {
+        if (state.stalling) {
+          // Never answered: the message is not taken (a sender that goes away has not sent it).
+          state.stalled++
+          return
+        }
         if (state.refusing) {
           const refused = Object.assign(new Error('Try again later'), { responseCode: 451 })
           callback(refused)
@@ -61,6 +76,16 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     set refusing(value: boolean) {
       state.refusing = value
     },
+    get stalling() {
+      return state.stalling
+    },
+    set stalling(value: boolean) {
+      state.stalling = value
+    },
+    get stalled() {
+      return state.stalled
+    },
+    messageIds: () => received.map((mail) => mail.header('Message-ID') ?? ''),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

@@ -7,7 +7,14 @@ import { openSqliteStorage } from '../storage/sqlite.ts'
 import { startSmtpServer, type TestSmtpServer } from '../../testing/smtp-server.ts'
 import { SHIPPING_ADDRESS } from '../../testing/shopper.ts'
 import { capturedLogs, createTestApi, type TestApi } from '../../testing/test-api.ts'
-import { MAX_ATTEMPTS, retryDelayMs, startMailer, type Mailer } from './mailer.ts'
+import {
+  LEASE_MS,
+  MAX_ATTEMPTS,
+  retryDelayMs,
+  SEND_MS,
+  startMailer,
+  type Mailer,
+} from './mailer.ts'
 import { outboxFolderTransport, smtpTransport, type MailTransport } from './transport.ts'
 
 const FROM = 'Meridian <orders@shop.test>'
@@ -122,7 +129,7 @@ describe('the order confirmation by SMTP (SMTP_URL)', () => {
     const ids = smtp.received.map((mail) => mail.header('Message-ID'))
     expect(new Set(ids).size).toBe(10)
     expect(ids.sort()).toEqual(numbers.map((number) => `<order-${number}@shop.test>`).sort())
-  })
+  }, 30_000)
 })
 
 describe('the mailer', () => {
@@ -145,6 +152,39 @@ describe('the mailer', () => {
       level: 'error',
     })
   })
+  it("hands a claimed message over only while its lease has a send's time left; the rest wait for it to run out", async () => {
+    const handed: string[] = []
+    const holder: { api?: TestApi; release?: () => void } = {}
+    // A server slow to answer: each send takes more than the lease can spare after it.
+    const slow: MailTransport = {
+      description: 'a slow server',
+      async send(message) {
+        if (handed.length === 0) await new Promise<void>((resolve) => (holder.release = resolve))
+        holder.api?.clock.advance(LEASE_MS - SEND_MS + 10_000)
+        handed.push(message.id)
+      },
+      close: () => undefined,
+    }
+    const { api, mailer } = await shopWithMailer(slow)
+    holder.api = api
+    const first = await placeOrder(api)
+    await expect.poll(() => holder.release).toBeDefined()
+    // Both wait for the pass under way, then are claimed together, under one lease.
+    const second = await placeOrder(api)
+    const third = await placeOrder(api)
+    holder.release?.()
+    await expect.poll(() => handed.length).toBe(2)
+    mailer.wake()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(handed).toEqual([`order-${first.number}`, `order-${second.number}`])
+    expect(await api.storage.outbox.pending()).toBe(1)
+    // Once its lease has run out, the third is claimed again and sent, once.
+    api.clock.advance(LEASE_MS)
+    mailer.wake()
+    await expect.poll(() => handed.length).toBe(3)
+    expect(handed[2]).toBe(`order-${third.number}`)
+    await expect.poll(() => api.storage.outbox.pending()).toBe(0)
+  }, 30_000)
 })
 
 describe('the order confirmation as files (no SMTP_URL)', () => {

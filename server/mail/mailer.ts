@@ -5,7 +5,13 @@ import type { Outbox } from '../orders/order-store.ts'
 import type { MailTransport } from './transport.ts'
 
 /** How long a claimed message is this replica's alone: far more than one send takes. */
-const LEASE_MS = 2 * 60_000
+export const LEASE_MS = 2 * 60_000
+/**
+ * The longest one send is allowed (the SMTP transport gives up on a server silent for
+ * SMTP_TIMEOUT_MS, transport.ts). A claimed message is only handed over while its lease has at
+ * least this long to run: no other replica can claim it while this one is still sending it.
+ */
+export const SEND_MS = 60_000
 /** How often the outbox is looked at when nothing wakes the mailer (another replica's orders, retries). */
 const POLL_MS = 5_000
 const BATCH = 10
@@ -46,9 +52,12 @@ export function startMailer({
 
   async function sendDue() {
     for (;;) {
-      const now = clock.now()
-      const claimed = await outbox.claim(now, LEASE_MS, BATCH)
+      const claimedAt = clock.now()
+      const claimed = await outbox.claim(claimedAt, LEASE_MS, BATCH)
       for (const message of claimed) {
+        // Sends that were slow (a server slow to answer) have used the batch's lease up: the rest
+        // are claimed again, here or elsewhere, once it has run out.
+        if (clock.now() > claimedAt + LEASE_MS - SEND_MS) break
         try {
           await transport.send(message)
           await outbox.sent(message.id, clock.now())

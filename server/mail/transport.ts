@@ -30,9 +30,22 @@ const fields = (message: OutboxMessage, from: string, domain: string) => ({
 /** The domain of a From address (`Meridian <orders@shop.example>`), for the Message-IDs. */
 const domainOf = (from: string) => /@([^>\s]+)/.exec(from)?.[1] ?? 'meridian.invalid'
 
+/**
+ * How long the SMTP transport waits for a server that says nothing: to connect and greet, and for
+ * each answer. nodemailer's own defaults (2 and 10 minutes) outlast the mailer's 2-minute lease
+ * (mailer.ts), after which another replica may send the same message; a server silent this long
+ * fails the try, which is made again later.
+ */
+export const SMTP_TIMEOUT_MS = 30_000
+
 /** SMTP_URL: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`. */
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url)
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  })
   const { protocol, host } = new URL(url)
   return {
     description: `SMTP at ${protocol}//${host}`,

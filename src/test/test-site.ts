@@ -30,7 +30,12 @@ export interface TestSiteOptions extends SiteOptions {
 
 type Site = ReturnType<typeof createSite>
 
-function createTestSite(api: TestApi, clientDir: string, options: TestSiteOptions = {}): Site {
+/** A site over `api` (its own page cache): for tests of more than one site, as replicas are. */
+export function createTestSite(
+  api: TestApi,
+  clientDir: string,
+  options: TestSiteOptions = {},
+): Site {
   const external = (options.apiOrigins?.length ?? 0) > 0
   const app = entry.createAppServer({
     ...manifestOptions(STUB_MANIFEST, clientDir, entry.START_APP_SCRIPT),

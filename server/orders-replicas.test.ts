@@ -1,0 +1,291 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import postgres from 'postgres'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LEASE_MS } from './mail/mailer.ts'
+import {
+  adminOrders,
+  confirmationId,
+  MAIL_FROM,
+  orderBody,
+  placeOrder,
+  productOf,
+  setStock,
+  type PlacedOrder,
+} from '../testing/orders.ts'
+import { startPostgresCluster, type PostgresCluster } from '../testing/postgres-cluster.ts'
+import { parsePrometheus, sampleValue } from '../testing/prometheus.ts'
+import { startServerProcess, type ServerProcess } from '../testing/server-process.ts'
+import { startSmtpServer, type TestSmtpServer } from '../testing/smtp-server.ts'
+
+const SECRET = 'a-secret-both-replicas-share-of-48-characters!!'
+const ADMIN_TOKEN = 'orders-replicas-admin-token'
+const METRICS_TOKEN = 'orders-replicas-metrics-token'
+
+/** Products sold without options, one per test: nothing a test does moves another's stock. */
+const RACED = 4
+const WATCHED = 5
+const KILLED_AMONG = 7
+
+/**
+ * Replicas as server/replicas.test.ts starts them (`npm start` processes on one PostgreSQL, each
+ * with its own DATA_DIR), with ADMIN_TOKEN and a real SMTP server in this process for their mail
+ * (SMTP_URL), taking orders (issue 55 § Tests: two replicas on one PostgreSQL).
+ */
+describe('orders on two replicas sharing one PostgreSQL', () => {
+  let cluster: PostgresCluster
+  let databaseUrl: string
+  let smtp: TestSmtpServer
+  const dirs: string[] = []
+  const running: ServerProcess[] = []
+
+  const startReplica = (clockAheadMs = 0) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'meridian-orders-replica-'))
+    dirs.push(dataDir)
+    const replica = startServerProcess(
+      {
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: SECRET,
+        DATA_DIR: dataDir,
+        DATABASE_POOL_MAX: '5',
+        ADMIN_TOKEN,
+        METRICS_TOKEN,
+        SMTP_URL: smtp.url,
+        MAIL_FROM,
+      },
+      { captureStderr: true, clockAheadMs },
+    )
+    running.push(replica)
+    return replica
+  }
+  let a: string
+  let b: string
+
+  /** The product's level as the database holds it, whatever any replica shows. */
+  const storedLevel = async (productId: number) => {
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => undefined })
+    try {
+      const [row] = await sql<{ level: number }[]>`
+        SELECT level FROM stock WHERE product_id = ${productId} AND sku = ''`
+      return row?.level
+    } finally {
+      await sql.end()
+    }
+  }
+
+  /** How many copies of each of these orders' confirmations arrived. */
+  const copiesOf = (numbers: Iterable<string>) => {
+    const ids = smtp.messageIds()
+    return [...numbers].map((number) => ids.filter((id) => id === confirmationId(number)).length)
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer()
+    cluster = await startPostgresCluster()
+    databaseUrl = await cluster.createDatabase()
+    const [first, second] = [startReplica(), startReplica()]
+    ;[a, b] = await Promise.all([first.url, second.url])
+  }, 120_000)
+
+  afterAll(async () => {
+    for (const replica of running) replica.child.kill('SIGKILL')
+    await Promise.all(running.map((replica) => replica.exited))
+    await smtp?.stop()
+    await cluster?.stop()
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('sell exactly 5 to 100 orders of one unit racing for 5 over both, and mail those 5', async () => {
+    const since = new Date()
+    await setStock(a, ADMIN_TOKEN, RACED, 5)
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => placeOrder(i % 2 ? a : b, orderBody(RACED))),
+    )
+    const bodies = await Promise.all(
+      answers.map(async (res) => ({ status: res.status, body: (await res.json()) as unknown })),
+    )
+    const sold = bodies
+      .filter(({ status }) => status === 201)
+      .map(({ body }) => body as PlacedOrder)
+    const refused = bodies.filter(({ status }) => status === 409)
+    expect(sold).toHaveLength(5)
+    expect(refused).toHaveLength(95)
+    for (const { body } of refused)
+      expect(body).toMatchObject({
+        message: 'Not enough stock for some lines: nothing was taken',
+        lines: [{ productId: RACED, available: 0 }],
+      })
+
+    expect(await storedLevel(RACED)).toBe(0)
+    for (const replica of [a, b])
+      await expect
+        .poll(async () => (await productOf(replica, RACED)).availabilityStatus, {
+          timeout: 10_000,
+        })
+        .toBe('Out of Stock')
+    // The operator sees those 5, and no other.
+    const listed = (await adminOrders(b, ADMIN_TOKEN, since)).filter((order) =>
+      order.lines.some((line) => line.productId === RACED),
+    )
+    expect(listed.map((order) => order.number).sort()).toEqual(
+      sold.map((order) => order.number).sort(),
+    )
+    await expect
+      .poll(() => copiesOf(sold.map((order) => order.number)), { timeout: 15_000 })
+      .toEqual([1, 1, 1, 1, 1])
+  }, 90_000)
+
+  it('show an order placed on A on B within 2 s, as B kept the answer before; sold out as Out of Stock', async () => {
+    await setStock(a, ADMIN_TOKEN, WATCHED, 8)
+    await expect.poll(async () => (await productOf(b, WATCHED)).stock, { timeout: 10_000 }).toBe(8)
+    const listed = async () => {
+      const res = await fetch(`${b}/api/products/category/smartphones?limit=0`)
+      const { products } = (await res.json()) as { products: { id: number; stock: number }[] }
+      return products.find((product) => product.id === WATCHED)?.stock
+    }
+    expect(await listed()).toBe(8)
+    // B answers from what it keeps: the same answer again is a hit of its cache.
+    const hits = async () => {
+      const res = await fetch(`${b}/metrics`, {
+        headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+      })
+      return sampleValue(parsePrometheus(await res.text()), 'cache_lookups_total', {
+        cache: 'api',
+        result: 'hit',
+      })
+    }
+    const before = (await hits()) ?? 0
+    expect((await productOf(b, WATCHED)).stock).toBe(8)
+    expect(await hits()).toBe(before + 1)
+
+    const placed = await placeOrder(a, orderBody(WATCHED, 3))
+    expect(placed.status).toBe(201)
+    const order = (await placed.json()) as PlacedOrder
+    // Within 2 s of the order's 201 on A (issue 55 § Fresh stock): B's answer and its listing.
+    await expect
+      .poll(async () => (await productOf(b, WATCHED)).stock, { timeout: 2000, interval: 50 })
+      .toBe(5)
+    await expect.poll(listed, { timeout: 2000, interval: 50 }).toBe(5)
+
+    // Sold out on A (the operator counted none): B says so, and sells none.
+    await setStock(a, ADMIN_TOKEN, WATCHED, 0)
+    await expect
+      .poll(async () => (await productOf(b, WATCHED)).availabilityStatus, {
+        timeout: 2000,
+        interval: 50,
+      })
+      .toBe('Out of Stock')
+    const refused = await placeOrder(b, orderBody(WATCHED))
+    expect(refused.status).toBe(409)
+    expect(await refused.json()).toMatchObject({ lines: [{ productId: WATCHED, available: 0 }] })
+    await expect.poll(() => copiesOf([order.number]), { timeout: 15_000 }).toEqual([1])
+  }, 60_000)
+
+  it('lose no order answered 201 when a replica is killed with -9 among them, and mail every stored order once', async () => {
+    const since = new Date()
+    const INITIAL = 500
+    await setStock(a, ADMIN_TOKEN, KILLED_AMONG, INITIAL)
+    // Nothing is delivered while the victim lives: a copy it handed over could not also be owed.
+    smtp.refusing = true
+    const victim = startReplica()
+    const v = await victim.url
+    const received = smtp.received.length
+
+    const answered = new Map<string, number>()
+    const { promise: enough, resolve: reachedEnough } = Promise.withResolvers<void>()
+    let onVictim = 0
+    let killed = false
+    let n = 0
+    // Shoppers ordering 1 to 3 units back to back, four on the victim and two on A, until the
+    // victim dies under its four.
+    const shopper = async (base: string) => {
+      while (!killed) {
+        const quantity = 1 + (n++ % 3)
+        let order: PlacedOrder
+        try {
+          const res = await placeOrder(base, orderBody(KILLED_AMONG, quantity))
+          expect(res.status).toBe(201)
+          order = (await res.json()) as PlacedOrder
+        } catch (error) {
+          if (base === v && killed) return // the connection died with the process
+          throw error
+        }
+        answered.set(order.number, quantity)
+        if (base === v && ++onVictim === 20) reachedEnough()
+      }
+    }
+    const shoppers = [v, v, v, v, a, a].map(shopper)
+    await Promise.race([enough, Promise.all(shoppers)])
+    killed = true
+    victim.child.kill('SIGKILL')
+    const killedAt = Date.now()
+    await Promise.all(shoppers)
+    expect(await victim.exited).toBeNull()
+
+    // Every order answered 201 is stored; a few more may be (stored, then killed before answering).
+    const stored = (await adminOrders(b, ADMIN_TOKEN, since)).filter((order) =>
+      order.lines.some((line) => line.productId === KILLED_AMONG),
+    )
+    const numbers = new Set(stored.map((order) => order.number))
+    for (const number of answered.keys()) expect(numbers, number).toContain(number)
+    expect(stored.length - answered.size).toBeLessThanOrEqual(4)
+    // The stock taken is what the stored orders hold, no more and no less.
+    const taken = stored.reduce(
+      (sum, order) => sum + order.lines.reduce((lines, line) => lines + line.quantity, 0),
+      0,
+    )
+    expect(INITIAL - ((await storedLevel(KILLED_AMONG)) ?? 0)).toBe(taken)
+    await expect
+      .poll(async () => (await productOf(b, KILLED_AMONG)).stock, { timeout: 10_000 })
+      .toBe(INITIAL - taken)
+
+    // The SMTP server takes mail again. A and B send what failed, when each is due; what the
+    // victim was sending when it died stays claimed by it until its lease runs out. Once that is
+    // all the outbox holds, a replica started as if the lease had run out sends it.
+    smtp.refusing = false
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => undefined })
+    let leasedByVictim = 0
+    try {
+      await expect
+        .poll(
+          async () => {
+            const waiting = await sql<{ lockedUntil: string }[]>`
+              SELECT locked_until AS "lockedUntil" FROM outbox WHERE sent_at IS NULL`
+            leasedByVictim = waiting.length
+            const now = Date.now()
+            return waiting.every(({ lockedUntil }) => {
+              const until = Number(lockedUntil)
+              return until > now && until <= killedAt + LEASE_MS
+            })
+          },
+          { timeout: 45_000, interval: 200 },
+        )
+        .toBe(true)
+    } finally {
+      await sql.end()
+    }
+    const restarted = startReplica(LEASE_MS + 10_000)
+    await restarted.url
+    await expect
+      .poll(() => copiesOf(numbers).every((copies) => copies >= 1), { timeout: 30_000 })
+      .toBe(true)
+    // Once each: A, B and the restarted replica found nothing more to send.
+    const pending = async () => {
+      const res = await fetch(`${a}/metrics`, {
+        headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+      })
+      return sampleValue(parsePrometheus(await res.text()), 'outbox_pending')
+    }
+    await expect.poll(pending, { timeout: 15_000 }).toBe(0)
+    expect(copiesOf(numbers).every((copies) => copies === 1)).toBe(true)
+    expect(smtp.messageIds().slice(received).sort()).toEqual(
+      [...numbers].map(confirmationId).sort(),
+    )
+    console.log(
+      `killed among orders: ${answered.size} answered 201, ` +
+        `${stored.length - answered.size} stored but not answered, ${taken} units taken; ` +
+        `${leasedByVictim} mail claimed by the killed replica when it died`,
+    )
+  }, 180_000)
+})
