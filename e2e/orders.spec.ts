@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { SHIPPING_ADDRESS } from '../testing/shopper.ts'
 import { E2E_ADMIN_TOKEN } from './support/server-env.ts'
-import { addToCart, fillAddress, fillCard } from './support/shopper-state.ts'
+import { addToCart, fillAddress, fillCard, signIn } from './support/shopper-state.ts'
 
 /**
  * Orders the shop really takes (docs/decisions.md § Orders), in Chromium against `npm start`: one
@@ -215,4 +215,57 @@ test("the operator's list and stock answer only the operator's token", async ({ 
   expect(await set.json()).toEqual([{ productId: 33, before, stock: 60 }])
   // Every answer shows it at once: the server's caches forgot the product.
   expect(await stockOf(request, 33)).toBe(60)
+})
+
+test("a guest's order is found again from the link on its confirmation, by its number and email", async ({
+  page,
+}) => {
+  const placeOrder = await readyToPlace(page, 34)
+  await placeOrder.click()
+  await expect(page).toHaveURL(/\/order-confirmation$/)
+  const number = await orderNumberOn(page)
+
+  // Another day, another browser: the confirmation's link carries the number.
+  await page
+    .getByRole('link', { name: /find an order/i })
+    .first()
+    .click()
+  await expect(page).toHaveURL(new RegExp(`/orders/find\\?number=${number}$`))
+  const form = page.getByRole('form', { name: 'Find an order' })
+  await expect(form.getByLabel('Order Number')).toHaveValue(number)
+  await form.getByLabel('Email').fill('someone.else@example.com')
+  await form.getByRole('button', { name: 'Find Order' }).click()
+  await expect(
+    page.getByText('We could not find an order with that number and email.'),
+  ).toBeVisible()
+
+  await form.getByLabel('Email').fill(SHIPPING_ADDRESS.email.toUpperCase())
+  await form.getByRole('button', { name: 'Find Order' }).click()
+  await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible()
+})
+
+test("a signed-in shopper's order shows in My Purchases on their other device", async ({
+  browser,
+  baseURL,
+}) => {
+  const phone = await browser.newContext({ baseURL })
+  const laptop = await browser.newContext({ baseURL })
+  try {
+    const onPhone = await phone.newPage()
+    await signIn(onPhone)
+    const placeOrder = await readyToPlace(onPhone, 35)
+    await placeOrder.click()
+    await expect(onPhone).toHaveURL(/\/order-confirmation$/)
+    const number = await orderNumberOn(onPhone)
+
+    const onLaptop = await laptop.newPage()
+    await signIn(onLaptop)
+    await onLaptop.goto('/orders')
+    await expect(onLaptop.getByRole('heading', { name: `Order ${number}` })).toBeVisible()
+    // The laptop placed nothing itself: the order came from the server.
+    expect(await onLaptop.evaluate(() => localStorage.getItem('orderHistory'))).toBeNull()
+  } finally {
+    await phone.close()
+    await laptop.close()
+  }
 })

@@ -90,6 +90,7 @@ export const SCENES: Scene[] = [
   { name: 'checkout, order review', path: '/checkout', open: fillCard },
   { name: 'order confirmation', path: '/order-confirmation' },
   { name: 'orders', path: '/orders' },
+  { name: 'find an order', path: '/orders/find?number=MRD-7K2P9QXA41' },
   { name: 'saved items', path: '/saved' },
   {
     name: 'sign-in and registration, with errors',

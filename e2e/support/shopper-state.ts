@@ -94,7 +94,8 @@ export async function confirmedOrderNumber(page: Page): Promise<string> {
       .getByText(/^Order number:/)
       .locator('strong')
       .textContent()) ?? ''
-  expect(orderNumber).toMatch(/^MRD-[A-Z0-9]{8}$/)
+  // The server's number (docs/api.md § Orders).
+  expect(orderNumber).toMatch(/^MRD-[0-9A-Z]{10}$/)
   return orderNumber
 }
 

@@ -79,7 +79,7 @@ describe('My Purchases with the server’s orders (rules.md § Added features)',
     expect(findLink()).toHaveAttribute('href', '/orders/find')
   })
 
-  it('shows this device’s orders at once while the server’s are on their way', async () => {
+  it('waits a moment for the server’s, then shows this device’s orders while the server’s are on their way', async () => {
     const { elsewhere, here, guest, older } = await shopperWithOrdersEverywhere()
     let answer!: () => void
     const answered = new Promise<void>((resolve) => (answer = resolve))
@@ -91,8 +91,12 @@ describe('My Purchases with the server’s orders (rules.md § Added features)',
     )
     await renderApp('/orders')
 
+    // A moment's loading state first, so that orders arriving quickly land in one paint.
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument()
     expect(
-      await screen.findByText('Loading the orders from your other devices…'),
+      await screen.findByText('Loading the orders from your other devices…', undefined, {
+        timeout: 3_000,
+      }),
     ).toBeInTheDocument()
     expect(await orderHeadings()).toEqual([
       `Order ${here.number}`,

@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
 import { Button, buttonClass } from '../../../components/button.tsx'
 import { PersonalPage } from '../../../components/personal-page.tsx'
+import { Skeleton } from '../../../components/skeleton.tsx'
 import { env } from '../../../lib/env.ts'
 import { orderMessages } from '../../../lib/page-messages.ts'
 import { useMyPurchases } from '../use-my-purchases.ts'
@@ -19,8 +21,27 @@ export function OrderHistoryPage() {
   )
 }
 
+/**
+ * How long the page keeps its loading state for the account's orders from the server: they come
+ * in well under it on most connections, and then land in one paint with this device's (newer ones
+ * from another device would otherwise push these down as the shopper reads). After it, this
+ * device's orders show, and the others join them when they come.
+ */
+const WAIT_FOR_OTHERS_MS = 1_000
+
 function OrderHistory() {
   const { orders, account, retry } = useMyPurchases()
+  const [waited, setWaited] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), WAIT_FOR_OTHERS_MS)
+    return () => clearTimeout(timer)
+  }, [])
+  if (account === 'loading' && !waited)
+    return (
+      <div role="status" aria-busy="true" aria-label="Loading">
+        <Skeleton height="12rem" />
+      </div>
+    )
   return (
     <>
       {(account === 'offline' || account === 'failed') && (
