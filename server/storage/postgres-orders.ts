@@ -1,4 +1,5 @@
 import postgres, { type Sql } from 'postgres'
+import { ShortOfStock, UnknownLevel } from './order-rollbacks.ts'
 import type {
   ClaimedMessage,
   OrderStore,
@@ -247,15 +248,3 @@ export function createPostgresOrders(
 
   return { stock, orders, outbox, listen }
 }
-
-/** A line short of stock: the placement's transaction rolls back, and these are answered. */
-class ShortOfStock extends Error {
-  readonly levels: StockLevel[]
-  constructor(levels: StockLevel[]) {
-    super('short of stock')
-    this.levels = levels
-  }
-}
-
-/** A level to set that is not stored: the change rolls back, and nothing is set. */
-class UnknownLevel extends Error {}

@@ -9,6 +9,7 @@ import type {
   StockStore,
   StoredOrder,
 } from '../orders/order-store.ts'
+import { ShortOfStock, UnknownLevel } from './order-rollbacks.ts'
 import { transaction } from './sqlite-schema.ts'
 
 /** A product's own stock is stored under the SKU '' (part of the key, which cannot be null). */
@@ -245,15 +246,3 @@ function rolledBackOn<T, E extends Error>(
     throw error
   }
 }
-
-/** A line short of stock: the placement's transaction rolls back, and these are answered. */
-class ShortOfStock extends Error {
-  readonly levels: StockLevel[]
-  constructor(levels: StockLevel[]) {
-    super('short of stock')
-    this.levels = levels
-  }
-}
-
-/** A level to set that is not stored: the change rolls back, and nothing is set. */
-class UnknownLevel extends Error {}
