@@ -1,7 +1,7 @@
 /**
  * `npm run bench:orders`: orders against the real server (`server/main.ts`, as `npm start` runs it,
  * after building the app as `npm start` does when its build is stale), in processes of its own,
- * with the budgets of issue 55 (docs/performance.md § Benchmarks):
+ * with the orders' budgets (docs/performance.md § Benchmarks):
  *
  * (a) single-line orders at 16 concurrent (autocannon, 16 connections; each order a new
  *     Idempotency-Key, one unit of one of eight products with ample stock), BENCH_SECONDS

@@ -31,7 +31,7 @@ const KILLED_AMONG = 7
 /**
  * Replicas as server/replicas.test.ts starts them (`npm start` processes on one PostgreSQL, each
  * with its own DATA_DIR), with ADMIN_TOKEN and a real SMTP server in this process for their mail
- * (SMTP_URL), taking orders (issue 55 § Tests: two replicas on one PostgreSQL).
+ * (SMTP_URL), taking orders (docs/testing.md § Orders and mail).
  */
 describe('orders on two replicas sharing one PostgreSQL', () => {
   let cluster: PostgresCluster
@@ -162,7 +162,7 @@ describe('orders on two replicas sharing one PostgreSQL', () => {
     const placed = await placeOrder(a, orderBody(WATCHED, 3))
     expect(placed.status).toBe(201)
     const order = (await placed.json()) as PlacedOrder
-    // Within 2 s of the order's 201 on A (issue 55 § Fresh stock): B's answer and its listing.
+    // Within 2 s of the order's 201 on A (decisions.md § Orders, fresh stock): B's answer and its listing.
     await expect
       .poll(async () => (await productOf(b, WATCHED)).stock, { timeout: 2000, interval: 50 })
       .toBe(5)

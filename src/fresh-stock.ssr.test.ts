@@ -14,8 +14,8 @@ const PRODUCT = 5
 /**
  * Two replicas of the whole site (API, pages and their caches) on one PostgreSQL, wired as
  * server/main.ts wires one: each page cache forgets a product's pages when the replica hears its
- * stock changed, from its own orders or, through PostgreSQL's notifications, another's (issue 55
- * § Fresh stock). The API's answers across real processes: server/orders-replicas.test.ts.
+ * stock changed, from its own orders or, through PostgreSQL's notifications, another's (decisions.md
+ * § Orders, fresh stock). The API's answers across real processes: server/orders-replicas.test.ts.
  */
 describe('a product page on two replicas sharing one PostgreSQL', () => {
   let cluster: PostgresCluster
@@ -102,7 +102,7 @@ describe('a product page on two replicas sharing one PostgreSQL', () => {
     expect(placed.status).toBe(201)
     expect(await a.stockShown()).toBe('Only 4 left')
     await expect.poll(b.stockShown, { timeout: 10_000, interval: 50 }).toBe('Only 4 left')
-    // B heard of it within 2 s of the order's answer (issue 55 § Fresh stock); the page showed it
+    // B heard of it within 2 s of the order's answer (decisions.md § Orders); the page showed it
     // on the next request (a render's own time is that request's, whatever the stock).
     expect(heardAfter(sent, answered)).toBeLessThan(2000)
 

@@ -68,7 +68,7 @@ const killed = async (server: ServerProcess) => {
   expect(await server.exited).toBeNull()
 }
 
-/** A server killed with -9 between storing an order and sending its mail (issue 55 § Mail). */
+/** A server killed with -9 between storing an order and sending its mail (decisions.md § Orders, mail from an outbox). */
 describe('an order confirmation across a kill -9 of the server (SQLite)', () => {
   it('is sent once after the restart when the SMTP server refused it before the kill', async () => {
     const { smtp, start, order, copies, stop } = await shop()
