@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { newOrderKey, orderBody } from '../testing/orders.ts'
 import { SHIPPING_ADDRESS } from '../testing/shopper.ts'
 import { E2E_ADMIN_TOKEN } from './support/server-env.ts'
 import { addToCart, fillAddress, fillCard, signIn } from './support/shopper-state.ts'
@@ -158,13 +159,8 @@ test('the last units sold elsewhere: the checkout names the line, takes nothing,
   // Another shopper buys every unit while this one pays.
   const rest = await stockOf(request, id)
   const other = await request.post('/api/orders', {
-    headers: { 'Idempotency-Key': `e2e-other-shopper-${Date.now()}` },
-    data: {
-      lines: [{ productId: id, quantity: rest }],
-      email: 'other@example.com',
-      address: SHIPPING_ADDRESS,
-      payment: { method: 'card', cardLast4: '1111' },
-    },
+    headers: { 'Idempotency-Key': newOrderKey() },
+    data: { ...orderBody(id, rest), email: 'other@example.com' },
   })
   expect(other.status(), await other.text()).toBe(201)
   // This phone read the stock a moment before: only the server's own check can stop the order.

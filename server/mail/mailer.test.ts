@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createMetrics } from '../observability/metrics.ts'
 import { openSqliteStorage } from '../storage/sqlite.ts'
 import { startSmtpServer, type TestSmtpServer } from '../../testing/smtp-server.ts'
-import { SHIPPING_ADDRESS } from '../../testing/shopper.ts'
+import { newOrderKey, orderBody } from '../../testing/orders.ts'
 import { capturedLogs, createTestApi, type TestApi } from '../../testing/test-api.ts'
 import {
   LEASE_MS,
@@ -23,16 +23,10 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-let keys = 0
 const placeOrder = async (api: TestApi, quantity = 1) => {
   const res = await api.call('/api/orders', {
-    headers: { 'Idempotency-Key': `mail-test-${Date.now()}-${++keys}` },
-    body: {
-      lines: [{ productId: 2, quantity }],
-      email: 'asha@example.com',
-      address: SHIPPING_ADDRESS,
-      payment: { method: 'card', cardLast4: '4242' },
-    },
+    headers: { 'Idempotency-Key': newOrderKey() },
+    body: orderBody(2, quantity),
   })
   expect(res.status).toBe(201)
   return (await res.json()) as { number: string; total: number }
