@@ -1,11 +1,11 @@
 import * as v from 'valibot'
 import { requestJson } from '../../lib/api-client.ts'
-import { addressSchema, type Address } from '../../../shared/address/address.schema.ts'
+import { addressSchema } from '../../../shared/address/address.schema.ts'
 import type { CartLine } from '../cart/cart.schemas.ts'
 import { ORDER_NUMBER, type Order, type PaymentSummary } from './order.schemas.ts'
 
-/** What the server's orders hold of a payment: its method, never card data but the last four digits. */
-const serverPaymentSchema = v.object({
+/** A payment as an order carries it, sent and answered: its method, never card data but the last four digits. */
+const paymentSchema = v.object({
   method: v.string(),
   cardLast4: v.optional(v.string()),
   giftCard: v.optional(v.boolean()),
@@ -18,7 +18,7 @@ export const serverOrderSchema = v.object({
   email: v.string(),
   userId: v.optional(v.number()),
   address: addressSchema,
-  payment: serverPaymentSchema,
+  payment: paymentSchema,
   promoCode: v.optional(v.string()),
   lines: v.array(
     v.object({
@@ -38,16 +38,30 @@ export const serverOrderSchema = v.object({
 
 export type ServerOrder = v.InferOutput<typeof serverOrderSchema>
 
-/** POST orders' body (docs/api.md § Orders): what to buy and where to; the server prices it. */
-export interface OrderRequest {
-  lines: { productId: number; sku?: string; quantity: number }[]
-  email: string
-  address: Address
-  promoCode?: string
-  /** The total the shopper was shown: the server refuses the order (409) if its own differs. */
-  expectedTotal: number
-  payment: { method: string; cardLast4?: string; giftCard?: boolean }
-}
+/**
+ * POST orders' body (docs/api.md § Orders): what to buy and where to; the server prices it.
+ * `expectedTotal` is the total the shopper was shown: the server refuses the order (409) if its
+ * own differs. Checked again when read back from the device (pending-order.ts).
+ */
+export const orderRequestSchema = v.object({
+  lines: v.pipe(
+    v.array(
+      v.object({
+        productId: v.number(),
+        sku: v.optional(v.string()),
+        quantity: v.number(),
+      }),
+    ),
+    v.minLength(1),
+  ),
+  email: v.string(),
+  address: addressSchema,
+  promoCode: v.optional(v.string()),
+  expectedTotal: v.number(),
+  payment: paymentSchema,
+})
+
+export type OrderRequest = v.InferOutput<typeof orderRequestSchema>
 
 const bearer = (token: string | undefined) =>
   token ? { Authorization: `Bearer ${token}` } : undefined

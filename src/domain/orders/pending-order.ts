@@ -3,38 +3,15 @@ import { RESET } from 'jotai/utils'
 import * as v from 'valibot'
 import { toApiError, type ApiError } from '../../lib/api-error.ts'
 import { atomWithValidatedStorage } from '../../lib/storage-atom.ts'
-import { addressSchema } from '../../../shared/address/address.schema.ts'
 import { clearPromoAtom, removeOrderedLinesAtom } from '../cart/cart.atoms.ts'
 import { cartLineSchema, lineKey } from '../cart/cart.schemas.ts'
 import { paymentSummarySchema, type Order } from './order.schemas.ts'
-import { postOrder, toOrder } from './orders.api.ts'
+import { orderRequestSchema, postOrder, toOrder } from './orders.api.ts'
 import { recordOrderAtom } from './orders.atoms.ts'
 import { paymentAtom } from './payment.atoms.ts'
 import type { WithToken } from '../session/session-tokens.ts'
 
 type Store = ReturnType<typeof createStore>
-
-const requestSchema = v.object({
-  lines: v.pipe(
-    v.array(
-      v.object({
-        productId: v.number(),
-        sku: v.optional(v.string()),
-        quantity: v.number(),
-      }),
-    ),
-    v.minLength(1),
-  ),
-  email: v.string(),
-  address: addressSchema,
-  promoCode: v.optional(v.string()),
-  expectedTotal: v.number(),
-  payment: v.object({
-    method: v.string(),
-    cardLast4: v.optional(v.string()),
-    giftCard: v.optional(v.boolean()),
-  }),
-})
 
 /**
  * An order on its way to the server (decisions.md § Orders, the storefront's side): its
@@ -43,7 +20,7 @@ const requestSchema = v.object({
  */
 const pendingSchema = v.object({
   key: v.pipe(v.string(), v.regex(/^[\x21-\x7E]{8,128}$/)),
-  request: requestSchema,
+  request: orderRequestSchema,
   /** The lines as the cart held them (their pictures) and the payment as chosen (its billing address). */
   here: v.object({ lines: v.array(cartLineSchema), payment: paymentSummarySchema }),
 })
