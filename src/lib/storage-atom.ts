@@ -13,6 +13,10 @@ function safely<T>(action: () => T, fallback: T): T {
   }
 }
 
+/** The text stored under `key`, or null (none, or no localStorage to read). */
+export const storedText = (key: string): string | null =>
+  safely(() => localStorage.getItem(key), null)
+
 /** Parses a stored JSON text against the schema; undefined for anything unreadable or invalid. */
 export function parseStored<S extends v.GenericSchema>(
   schema: S,
@@ -25,7 +29,7 @@ export function parseStored<S extends v.GenericSchema>(
 
 function validatedStorage<S extends v.GenericSchema>(schema: S): SyncStorage<v.InferOutput<S>> {
   const read = (key: string, initialValue: v.InferOutput<S>) => {
-    const raw = safely(() => localStorage.getItem(key), null)
+    const raw = storedText(key)
     if (raw === null) return initialValue
     const value = parseStored(schema, raw)
     if (value !== undefined) return value

@@ -2,15 +2,10 @@ import { useRouter } from '@tanstack/react-router'
 import { useStore } from 'jotai'
 import { useEffect } from 'react'
 import { env } from '../../lib/env.ts'
+import { storedText } from '../../lib/storage-atom.ts'
 
 /** Whether an order waits on this device (domain/orders/pending-order.ts keeps it there). */
-const orderWaits = () => {
-  try {
-    return localStorage.getItem('pendingOrder') !== null
-  } catch {
-    return false
-  }
-}
+const orderWaits = () => storedText('pendingOrder') !== null
 
 /**
  * Sends an order that waits on this device once the app runs (`ready`) and whenever the connection
