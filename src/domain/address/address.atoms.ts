@@ -6,12 +6,18 @@ import { atomWithValidatedStorage } from '../../lib/storage-atom.ts'
 import { addressSchema, type Address } from '../../../shared/address/address.schema.ts'
 
 // The shipping address, saved under the spec's key 'address' (rules.md § Data and reference lists) after a valid submit.
-const storedAddressAtom = atomWithValidatedStorage('address', v.nullable(addressSchema), null)
+export const storedAddressSchema = v.nullable(addressSchema)
+const storedAddressAtom = atomWithValidatedStorage('address', storedAddressSchema, null)
 
 export const addressAtom = atom((get) => get(storedAddressAtom))
 
 export const saveAddressAtom = atom(null, (_get, set, address: Address) =>
   set(storedAddressAtom, address),
+)
+
+/** The address as the account's copy has it (domain/account-sync); none removes it. */
+export const replaceAddressAtom = atom(null, (_get, set, address: Address | null) =>
+  set(storedAddressAtom, address ?? RESET),
 )
 
 /** The checkout's address typed and not yet saved, kept in this tab's sessionStorage (lib/form-draft.ts). */

@@ -131,6 +131,15 @@ export const removeOrderedLinesAtom = atom(null, (get, set, keys: ReadonlySet<st
   else set(cartLinesAtom, left)
 })
 
+/**
+ * The cart as the account's copy has it (domain/account-sync): every line at once, from the
+ * server. Not a shopper's action: the rules above made each line where it was changed.
+ */
+export const replaceCartAtom = atom(null, (_get, set, lines: CartLine[]) => {
+  if (lines.length === 0) set(clearCartAtom)
+  else set(cartLinesAtom, lines)
+})
+
 export const clearCartAtom = atom(null, (_get, set) => {
   set(cartLinesAtom, RESET)
   set(stockNoticesAtom, new Map())

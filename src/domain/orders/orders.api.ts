@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { requestJson } from '../../lib/api-client.ts'
+import { bearer } from '../../lib/bearer.ts'
 import { addressSchema } from '../../../shared/address/address.schema.ts'
 import type { CartLine } from '../cart/cart.schemas.ts'
 import { ORDER_NUMBER, type Order, type PaymentSummary } from './order.schemas.ts'
@@ -62,9 +63,6 @@ export const orderRequestSchema = v.object({
 })
 
 export type OrderRequest = v.InferOutput<typeof orderRequestSchema>
-
-const bearer = (token: string | undefined) =>
-  token ? { Authorization: `Bearer ${token}` } : undefined
 
 export function postOrder(request: OrderRequest, key: string, token?: string) {
   return requestJson(serverOrderSchema, 'orders', {

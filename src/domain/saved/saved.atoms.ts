@@ -1,10 +1,11 @@
 import { atom } from 'jotai'
+import { RESET } from 'jotai/utils'
 import * as v from 'valibot'
 import { atomWithValidatedStorage } from '../../lib/storage-atom.ts'
 import { lineKey, lineVariantSchema } from '../cart/cart.schemas.ts'
 
 /** A saved (bookmarked) product: what its card needs. */
-const savedItemSchema = v.object({
+export const savedItemSchema = v.object({
   id: v.pipe(v.number(), v.integer(), v.minValue(1)),
   title: v.string(),
   brand: v.optional(v.string()),
@@ -23,8 +24,10 @@ const savedItemSchema = v.object({
 
 export type SavedItem = v.InferOutput<typeof savedItemSchema>
 
-// The product page's bookmarks, kept on this device only (rules.md § Product page) under 'savedItems'.
-const savedItemsAtom = atomWithValidatedStorage('savedItems', v.array(savedItemSchema), [])
+// The product page's bookmarks (rules.md § Product page), under 'savedItems' on the device, and
+// with the account's copy for a signed-in shopper (rules.md § Accounts on every device).
+export const savedItemsSchema = v.array(savedItemSchema)
+const savedItemsAtom = atomWithValidatedStorage('savedItems', savedItemsSchema, [])
 
 export const savedAtom = atom((get) => get(savedItemsAtom))
 
@@ -51,4 +54,10 @@ export const toggleSavedAtom = atom(null, (get, set, item: SavedItem) => {
   const key = lineKey(item)
   if (get(savedItemsAtom).some((saved) => lineKey(saved) === key)) set(removeSavedAtom, key)
   else set(saveItemAtom, item)
+})
+
+/** The saved items as the account's copy has them (domain/account-sync): all at once. */
+export const replaceSavedAtom = atom(null, (_get, set, items: SavedItem[]) => {
+  if (items.length === 0) set(savedItemsAtom, RESET)
+  else set(savedItemsAtom, items)
 })

@@ -1,5 +1,9 @@
 import { createStore } from 'jotai'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { env as Env } from '../../lib/env.ts'
+import { SYNC_RECORD_KEY } from '../account-sync/sync-record.ts'
+import { cartAtom } from '../cart/cart.atoms.ts'
+import { savedAtom } from '../saved/saved.atoms.ts'
 import { ADDRESS_DRAFT_KEY, addressAtom } from '../address/address.atoms.ts'
 import type { CartLine } from '../cart/cart.schemas.ts'
 import type { Order } from '../orders/order.schemas.ts'
@@ -8,6 +12,20 @@ import { paymentAtom } from '../orders/payment.atoms.ts'
 import { TEST_ADDRESS } from '../../test/shop-fixtures.ts'
 import { forgetAccountAtom } from './forget-account.ts'
 import { sessionAtom, signInAtom } from './session.atoms.ts'
+
+// Our API (the cart is the account's) unless a test says another (the cart is the device's).
+const api = vi.hoisted(() => ({ bundled: true }))
+vi.mock('../../lib/env.ts', async (original) => {
+  const { env } = await original<{ env: typeof Env }>()
+  return {
+    env: {
+      ...env,
+      get bundledApi() {
+        return api.bundled
+      },
+    },
+  }
+})
 
 const LINE: CartLine = {
   id: 1,
@@ -79,14 +97,38 @@ describe('signing out forgets what belongs to the account (rules.md § State cha
     ])
   })
 
-  it("leaves what belongs to the device: the cart, saved items, the theme and a guest's orders", () => {
+  it("on our API takes the account's cart and saved items too, and what the device agreed with its copy", () => {
     const store = deviceOfAccount(1)
+    localStorage.setItem('savedItems', JSON.stringify([LINE]))
+    localStorage.setItem(
+      SYNC_RECORD_KEY,
+      JSON.stringify({ accountId: 1, version: 3, agreed: {}, times: {} }),
+    )
     store.set(forgetAccountAtom)
 
-    expect(stored('cart')).toEqual([LINE])
-    expect(stored('savedItems')).toEqual([])
+    expect(store.get(cartAtom)).toEqual([])
+    expect(store.get(savedAtom)).toEqual([])
+    for (const key of ['cart', 'savedItems', SYNC_RECORD_KEY])
+      expect(localStorage.getItem(key), key).toBeNull()
     expect(stored('theme')).toBe('dark')
     expect((stored('orderHistory') as Order[]).map((o) => o.orderNumber)).toContain('MRD-GUEST001')
+  })
+
+  it("with another API leaves what belongs to the device: the cart, saved items, the theme and a guest's orders", () => {
+    api.bundled = false
+    try {
+      const store = deviceOfAccount(1)
+      store.set(forgetAccountAtom)
+
+      expect(stored('cart')).toEqual([LINE])
+      expect(stored('savedItems')).toEqual([])
+      expect(stored('theme')).toBe('dark')
+      expect((stored('orderHistory') as Order[]).map((o) => o.orderNumber)).toContain(
+        'MRD-GUEST001',
+      )
+    } finally {
+      api.bundled = true
+    }
   })
 
   it('keeps the last order when it was a guest’s, and does no more when done twice', () => {

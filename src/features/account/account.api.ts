@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { http, requestJson } from '../../lib/api-client.ts'
+import { bearer } from '../../lib/bearer.ts'
 import { ApiError, toApiError } from '../../lib/api-error.ts'
 import { accountMessages } from '../../lib/page-messages.ts'
 import { ACCESS_TOKEN_MINUTES, type WithToken } from '../../domain/session/session-tokens.ts'
@@ -9,8 +10,6 @@ import {
   type LoginResponse,
   type User,
 } from './account.schemas.ts'
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
 
 export interface Credentials {
   username: string
@@ -65,7 +64,7 @@ export async function logout({ token, refreshToken }: { token?: string; refreshT
   try {
     const client = await http()
     await client.post('auth/logout', {
-      headers: token ? bearer(token) : {},
+      headers: bearer(token),
       json: refreshToken ? { refreshToken } : {},
       keepalive: true,
     })

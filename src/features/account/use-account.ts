@@ -3,6 +3,7 @@ import { useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router'
 import { useSetAtom, useStore } from 'jotai'
 import { useCallback } from 'react'
 import { ApiError, toApiError } from '../../lib/api-error.ts'
+import { toastNotifier } from '../../lib/notify.ts'
 import { accountMessages } from '../../lib/page-messages.ts'
 import {
   login,
@@ -62,17 +63,23 @@ export function useRegister() {
 }
 
 /**
- * Sign-out (rules.md § State changes, decisions.md § Accounts and sessions): the session ends on the
- * server, so its tokens are refused wherever they are; it and what belongs to the account go from
- * this device at once, whether or not the server could be told (forget-account.ts); back to home.
+ * Sign-out (rules.md § State changes, decisions.md § Accounts and sessions): this device's last
+ * changes are sent to the account's copy first (rules.md § Accounts on every device: when they
+ * cannot be, the shopper is told); the session ends on the server, so its tokens are refused
+ * wherever they are; it and what belongs to the account go from this device at once, whether or
+ * not the server could be told (forget-account.ts); back to home.
  */
 export function useSignOut() {
   const store = useStore()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  return useCallback(() => {
+  return useCallback(async () => {
+    // The sync's module is on the page already when it has anything to send (session-expiry.tsx).
+    const sync = await import('./use-account-sync.ts').catch(() => undefined)
+    const sent = (await sync?.flushAccountCopy()) ?? true
     const session = store.get(sessionAtom)
     forgetAccount(store, queryClient)
+    if (!sent && sync) toastNotifier.error(sync.accountSyncMessages.changesNotSent)
     if (session) void logout({ token: session.token, refreshToken: session.refreshToken })
     void navigate({ to: '/' })
   }, [store, queryClient, navigate])

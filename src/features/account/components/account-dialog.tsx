@@ -53,7 +53,7 @@ function AccountModalContent({ onClose }: { onClose: () => void }) {
           variant="secondary"
           onClick={() => {
             onClose()
-            signOut()
+            void signOut()
           }}
         >
           SignOut

@@ -7,15 +7,18 @@ import { toastNotifier } from '../../../lib/notify.ts'
 import { onRequestError } from '../../../lib/query-client.ts'
 import { isSignedInAtom } from '../../../domain/session/session.atoms.ts'
 import { forgetAccount } from '../forget-account.ts'
+import { useAccountSync } from '../use-account-sync.ts'
 
 export const SESSION_EXPIRED = 'Your session has ended. Please sign in again.'
 
 /**
  * An expired or revoked token (any 401 from the API) signs the shopper out as SignOut does: the
  * session and what belongs to the account go (forget-account.ts), a message says why, signed-in
- * pages are left, and the cart stays as it is. On the page while signed in (../session-expiry.tsx).
+ * pages are left. On the page while signed in (../session-expiry.tsx), with the account's sync
+ * (../use-account-sync.ts).
  */
 export function SessionExpiryWatch() {
+  useAccountSync()
   const queryClient = useQueryClient()
   const store = useStore()
   const signedIn = useAtomValue(isSignedInAtom)

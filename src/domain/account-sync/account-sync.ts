@@ -1,0 +1,242 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { createStore } from 'jotai'
+import { isOffline } from '../../lib/api-error.ts'
+import { toastNotifier } from '../../lib/notify.ts'
+import { addressAtom, replaceAddressAtom } from '../address/address.atoms.ts'
+import { cartAtom, replaceCartAtom } from '../cart/cart.atoms.ts'
+import { replaceSavedAtom, savedAtom } from '../saved/saved.atoms.ts'
+import { sessionAtom } from '../session/session.atoms.ts'
+import { tokenCaller } from '../session/session-tokens.ts'
+import {
+  fetchCopy,
+  mergeGuestCopy,
+  refusedLines,
+  sendChanges,
+  type AccountCopy,
+} from './account-state.api.ts'
+import {
+  changedEntries,
+  changesSince,
+  entriesOf,
+  hasChanges,
+  overlay,
+  refusedEntries,
+  toldAfter,
+  without,
+  type Entries,
+  type ShoppingCopy,
+} from './device-copy.ts'
+import { readRecord, storedCopy, writeRecord } from './sync-record.ts'
+
+type Store = ReturnType<typeof createStore>
+
+/** A change is sent this long after the last one, so a run of taps is one request. */
+const SEND_AFTER_MS = 300
+/** The page shown again within this long of the last request asks nothing new (focus and navigation come together). */
+const PULL_GAP_MS = 1_000
+
+export const syncMessages = {
+  linesGone: 'Some items are no longer sold and were taken out of your cart or saved items.',
+} as const
+
+export interface AccountSync {
+  /** Sends what this device changed; true when nothing is left unsent. */
+  flush(): Promise<boolean>
+  stop(): void
+}
+
+/**
+ * Keeps this device's cart, saved items and address and the account's copy on the server as one
+ * (rules.md § Accounts on every device, decisions.md § Sync). The device's copy is the one the app
+ * reads, so nothing waits for the network; this reconciles it:
+ * - at start, when the page is shown again (visibility, focus, navigation) and when the connection
+ *   returns, it asks for the account's copy (one request; 304 when nothing changed);
+ * - a change on this device is sent, entry by entry, with the time it was made;
+ * - the first time for an account on this device (a sign-in), the device's guest copy is merged in.
+ * One tab at a time talks to the server (Web Locks), and each reads what storage holds then, so
+ * two tabs never send one change twice or put an older copy over a newer one.
+ */
+export function startAccountSync({
+  store,
+  queryClient,
+  onRouteShown,
+}: {
+  store: Store
+  queryClient: QueryClient
+  /** Calls back when a page (route) is shown; returns the unsubscribe. */
+  onRouteShown: (callback: () => void) => () => void
+}): AccountSync {
+  const withToken = tokenCaller(store)
+  let stopped = false
+  let lastRequestAt = -Infinity
+  let applying = false
+  let sendTimer: ReturnType<typeof setTimeout> | undefined
+  let requests = 0
+
+  const device = (): ShoppingCopy =>
+    storedCopy({
+      cart: [...store.get(cartAtom)],
+      saved: [...store.get(savedAtom)],
+      address: store.get(addressAtom),
+    })
+  const accountId = () => store.get(sessionAtom)?.id
+
+  // Requests go through the query cache, so a 401 (the session ended) signs the shopper out as any
+  // other request's does (features/account/session-expiry.tsx); their failures toast nothing.
+  const request = <T>(call: (token: string) => Promise<T>) => {
+    lastRequestAt = Date.now()
+    return queryClient.fetchQuery({
+      queryKey: ['account-state', ++requests],
+      queryFn: () => withToken(call),
+      retry: false,
+      gcTime: 0,
+    })
+  }
+
+  /** The server's copy on this device: the device's changes since `told` stay on top. */
+  function apply(copy: AccountCopy, id: number, told: Entries) {
+    const record = readRecord()
+    // Another tab already has a newer copy from the server: this older answer changes nothing.
+    if (record?.accountId === id && record.version > copy.version) return
+    const mine = device()
+    const next = overlay(copy, mine, told)
+    applying = true
+    try {
+      const entries = entriesOf(next)
+      if (changedEntries(entriesOf(mine), entries).length > 0) {
+        store.set(replaceCartAtom, next.cart)
+        store.set(replaceSavedAtom, next.saved)
+        store.set(replaceAddressAtom, next.address)
+      }
+    } finally {
+      applying = false
+      seen = entriesOf(device())
+    }
+    const agreed = entriesOf(copy)
+    const unsent = changedEntries(agreed, entriesOf(next))
+    const times = Object.fromEntries(
+      unsent.flatMap((name) => {
+        const at = record?.times[name]
+        return at === undefined ? [] : [[name, at]]
+      }),
+    )
+    writeRecord({ accountId: id, version: copy.version, agreed, times })
+    if (unsent.length > 0) scheduleSend()
+    if (copy.dropped?.length) toastNotifier.error(syncMessages.linesGone)
+  }
+
+  /** One exchange with the server: merge, send or ask, whichever the device needs. */
+  async function exchange(ask: boolean): Promise<void> {
+    const id = accountId()
+    if (stopped || id === undefined) return
+    const record = readRecord()
+    const mine = device()
+    if (record?.accountId !== id) {
+      const copy = await request((token) => mergeGuestCopy(token, mine))
+      if (accountId() === id) apply(copy, id, entriesOf(mine))
+      return
+    }
+    const changes = changesSince(record.agreed, mine, record.times, Date.now())
+    if (hasChanges(changes)) {
+      try {
+        const copy = await request((token) => sendChanges(token, changes, Date.now()))
+        if (accountId() === id) apply(copy, id, toldAfter(record.agreed, mine, changes))
+      } catch (error) {
+        const refused = refusedLines(error)
+        if (!refused) throw error
+        // Lines of products no longer sold: they leave this device, and the rest is sent.
+        const gone = refusedEntries(refused)
+        const left = without(mine, gone)
+        applying = true
+        store.set(replaceCartAtom, left.cart)
+        store.set(replaceSavedAtom, left.saved)
+        applying = false
+        seen = entriesOf(device())
+        toastNotifier.error(syncMessages.linesGone)
+        scheduleSend()
+      }
+      return
+    }
+    if (!ask) return
+    const copy = await request((token) => fetchCopy(token, record.version))
+    if (copy !== 'unchanged' && accountId() === id) apply(copy, id, record.agreed)
+  }
+
+  /** One exchange at a time in the whole browser: each tab reads what the last one left. */
+  function run(ask: boolean): Promise<void> {
+    const work = () => exchange(ask)
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
+    return locks ? locks.request('meridian-account-sync', work) : work()
+  }
+
+  const quietly = (ask: boolean) =>
+    run(ask).catch((error: unknown) => {
+      // Offline or a failed request: the change stays on this device and is sent next time.
+      if (!isOffline(error)) console.warn('account sync:', error)
+    })
+
+  function scheduleSend() {
+    clearTimeout(sendTimer)
+    sendTimer = setTimeout(() => void quietly(false), SEND_AFTER_MS)
+  }
+
+  /** The page is shown again: the account's copy, unless a request was made a moment ago. */
+  const shown = () => {
+    if (document.visibilityState !== 'visible') return
+    if (Date.now() - lastRequestAt < PULL_GAP_MS) return
+    void quietly(true)
+  }
+  const online = () => void quietly(true)
+
+  // A change made on this device (or in another tab: its storage event): when it was made. The
+  // device's copy as last seen tells which entries the change touched.
+  let seen = entriesOf(device())
+  const changed = () => {
+    const now = entriesOf(device())
+    const touched = changedEntries(seen, now)
+    seen = now
+    if (applying || stopped || touched.length === 0) return
+    const record = readRecord()
+    if (!record || record.accountId !== accountId()) return
+    const at = Date.now()
+    writeRecord({
+      ...record,
+      times: { ...record.times, ...Object.fromEntries(touched.map((name) => [name, at])) },
+    })
+    scheduleSend()
+  }
+
+  const unsubscribe = [
+    store.sub(cartAtom, changed),
+    store.sub(savedAtom, changed),
+    store.sub(addressAtom, changed),
+    onRouteShown(shown),
+  ]
+  document.addEventListener('visibilitychange', shown)
+  addEventListener('focus', shown)
+  addEventListener('pageshow', shown)
+  addEventListener('online', online)
+  void quietly(true)
+
+  return {
+    async flush() {
+      clearTimeout(sendTimer)
+      try {
+        await run(false)
+      } catch {
+        return false
+      }
+      const record = readRecord()
+      return record !== undefined && changedEntries(record.agreed, entriesOf(device())).length === 0
+    },
+    stop() {
+      stopped = true
+      clearTimeout(sendTimer)
+      unsubscribe.forEach((stop) => stop())
+      document.removeEventListener('visibilitychange', shown)
+      removeEventListener('focus', shown)
+      removeEventListener('pageshow', shown)
+      removeEventListener('online', online)
+    },
+  }
+}
