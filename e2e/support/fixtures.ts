@@ -1,21 +1,42 @@
 import { test as base } from '@playwright/test'
-import { placedOrderState, type StorageState } from './shopper-state.ts'
+import {
+  newShopper,
+  placedOrderState,
+  restoreAccountCopy,
+  type Shopper,
+  type StorageState,
+} from './shopper-state.ts'
 
 /**
  * `test` as a shopper in real use: each test starts signed in, with a placed order, a saved
  * address, a filled cart and a saved item (`shopperState`, built once per worker through the real
- * pages). A step that cannot find its control fails at once, not at the end of the test's time.
+ * pages, for a shopper of the worker's own). The account's copy on the server is put back to that
+ * state before each test, so what one test changed does not reach the next through the sync. A
+ * step that cannot find its control fails at once, not at the end of the test's time.
  */
-export const test = base.extend<object, { shopperState: StorageState }>({
-  shopperState: [
-    async ({ browser }, use, workerInfo) => {
-      const baseURL = workerInfo.project.use.baseURL
-      if (!baseURL) throw new Error('the Playwright project needs a baseURL')
-      await use(await placedOrderState(browser, baseURL))
+export const test = base.extend<object, { shopper: Shopper; shopperState: StorageState }>({
+  shopper: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({
+        baseURL: workerInfo.project.use.baseURL,
+      })
+      await use(await newShopper(request))
+      await request.dispose()
     },
     { scope: 'worker' },
   ],
-  storageState: async ({ shopperState }, use) => use(shopperState),
+  shopperState: [
+    async ({ browser, shopper }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL
+      if (!baseURL) throw new Error('the Playwright project needs a baseURL')
+      await use(await placedOrderState(browser, baseURL, shopper))
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ shopper, shopperState, request }, use) => {
+    await restoreAccountCopy(request, shopper, shopperState)
+    await use(shopperState)
+  },
   actionTimeout: 10_000,
 })
 

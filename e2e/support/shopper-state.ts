@@ -1,8 +1,49 @@
-import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test'
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test'
 import { SHIPPING_ADDRESS } from '../../testing/shopper.ts'
 
+export interface Shopper {
+  username: string
+  password: string
+}
+
 /** The demo shopper the server seeds (decisions.md § Catalogue API). */
-export const DEMO_SHOPPER = { username: 'emilys', password: 'emilyspass' }
+export const DEMO_SHOPPER: Shopper = { username: 'emilys', password: 'emilyspass' }
+
+/** A client address of a test's own (the suite's server trusts X-Forwarded-For: server-env.ts). */
+export const ownAddress = () =>
+  `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`
+
+/**
+ * A new account with the demo shopper's details (so its pages look as approved) under a name and
+ * email of its own: its cart, saved items and address follow it (rules.md § Accounts on every
+ * device), so a shopper that other tests also sign in as would change under a test's feet.
+ * Registered from an address of its own, under the limit of registrations per address.
+ */
+export async function newShopper(request: APIRequestContext, label = 'emily'): Promise<Shopper> {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
+  const shopper = { username: `${label}${tag}`, password: 'Emily-pass1' }
+  const res = await request.post('/api/users/add', {
+    headers: { 'X-Forwarded-For': ownAddress() },
+    data: {
+      username: shopper.username,
+      email: `${label}.${tag}@example.com`,
+      firstName: 'Emily',
+      lastName: 'Johnson',
+      gender: 'female',
+      phone: '+1 602-555-0142',
+      birthDate: '1996-05-30',
+      password: shopper.password,
+    },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  return shopper
+}
 
 export type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>
 
@@ -11,10 +52,14 @@ export type StorageState = Exclude<BrowserContextOptions['storageState'], string
  * the order in the history and on the confirmation page) and a cart filled again afterwards, with
  * a saved item. Built once through the real pages; returned as a storage state for new contexts.
  */
-export async function placedOrderState(browser: Browser, baseURL: string): Promise<StorageState> {
+export async function placedOrderState(
+  browser: Browser,
+  baseURL: string,
+  shopper: Shopper,
+): Promise<StorageState> {
   const context = await browser.newContext({ baseURL, serviceWorkers: 'block' })
   const page = await context.newPage()
-  await signIn(page)
+  await signIn(page, shopper)
   await addToCart(page, [1, 31])
   await checkout(page)
   await addToCart(page, [5, 42, 101])
@@ -26,12 +71,12 @@ export async function placedOrderState(browser: Browser, baseURL: string): Promi
   return state
 }
 
-/** Signs the demo shopper in on /userauth. */
-export async function signIn(page: Page) {
+/** Signs a shopper (the demo shopper unless told) in on /userauth. */
+export async function signIn(page: Page, shopper: Shopper = DEMO_SHOPPER) {
   await page.goto('/userauth')
   const form = page.getByRole('form', { name: 'Sign In' })
-  await form.getByLabel('User Name').fill(DEMO_SHOPPER.username)
-  await form.getByLabel('Password').fill(DEMO_SHOPPER.password)
+  await form.getByLabel('User Name').fill(shopper.username)
+  await form.getByLabel('Password').fill(shopper.password)
   await form.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).not.toHaveURL(/\/userauth$/)
 }
@@ -104,3 +149,59 @@ export const cartBadge = (page: Page, count: number) =>
   page
     .getByRole('banner')
     .getByRole('link', { name: `Cart, ${count} ${count === 1 ? 'item' : 'items'}` })
+
+interface StoredLine {
+  id: number
+  quantity?: number
+  variant?: { sku: string }
+}
+
+/**
+ * Puts the account's copy on the server back to what `state`'s device holds (rules.md § Accounts
+ * on every device): the cart's lines, the saved items and the address, the rest removed. A test
+ * then starts where the shopper's state was built, whatever the tests before it changed: the sync
+ * brings the server's copy onto the device as it would bring another device's changes.
+ */
+export async function restoreAccountCopy(
+  request: APIRequestContext,
+  shopper: Shopper,
+  state: StorageState,
+): Promise<void> {
+  const stored = new Map(
+    state.origins.flatMap((origin) => origin.localStorage).map(({ name, value }) => [name, value]),
+  )
+  const read = <T>(key: string, empty: T): T =>
+    (JSON.parse(stored.get(key) ?? 'null') as T | null) ?? empty
+  const cart = read<StoredLine[]>('cart', [])
+  const saved = read<StoredLine[]>('savedItems', [])
+  const login = await request.post('/api/auth/login', { data: shopper })
+  expect(login.status()).toBe(200)
+  const headers = {
+    Authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}`,
+  }
+  const server = (await (await request.get('/api/account/state', { headers })).json()) as {
+    cart: StoredLine[]
+    saved: StoredLine[]
+  }
+  const now = Date.now()
+  const line = ({ id, variant }: StoredLine) => ({ id, ...(variant && { sku: variant.sku }) })
+  const key = ({ id, variant }: StoredLine) => `${id} ${variant?.sku ?? ''}`
+  const gone = (lines: StoredLine[], kept: StoredLine[]) =>
+    lines.filter((one) => !kept.some((other) => key(other) === key(one)))
+  const res = await request.patch('/api/account/state', {
+    headers,
+    data: {
+      sentAt: now,
+      cart: [
+        ...cart.map((one) => ({ ...line(one), quantity: one.quantity ?? 1, changedAt: now })),
+        ...gone(server.cart, cart).map((one) => ({ ...line(one), quantity: 0, changedAt: now })),
+      ],
+      saved: [
+        ...saved.map((one) => ({ ...line(one), saved: true, changedAt: now })),
+        ...gone(server.saved, saved).map((one) => ({ ...line(one), saved: false, changedAt: now })),
+      ],
+      address: { value: read('address', null), changedAt: now },
+    },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+}
