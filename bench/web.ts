@@ -13,9 +13,10 @@
  *    which cannot credit a paint the HTML makes before the app's scripts arrive. Targets: LCP ≤
  *    2.0 s and ≤ 1.25 × FCP (the first screen is in the HTML);
  * 3. counts API requests in a Playwright journey (home → listing → product → Back → search
- *    'phone' typed at human speed) against its budget;
+ *    'phone' typed at human speed) against its budget, as a guest and as a signed-in shopper
+ *    (the account sync: none for a guest, at most one per page view signed in);
  * 4. loads /products a second time with the network offline and checks that products paint.
- * Each row also gives Lighthouse's CPU benchmark of the machine (`cpu`: its benchmarkIndex), as
+ * JOURNEY_ONLY=1 runs 3 alone. Each row also gives Lighthouse's CPU benchmark of the machine (`cpu`: its benchmarkIndex), as
  * the simulation's figures depend on it. A run Lighthouse could not record is made once more
  * (`bench/lighthouse.ts`). CHROMIUM_PATH overrides /usr/bin/chromium.
  */
@@ -43,6 +44,8 @@ const PAGES = process.env.PAGES?.split(',') ?? [
 // see meetsTargets). `DEVTOOLS_PAGES=` (empty) skips the really throttled runs.
 const DEVTOOLS_PAGES = process.env.DEVTOOLS_PAGES?.split(',').filter(Boolean) ?? PAGES
 const RUNS = Number(process.env.RUNS ?? 3)
+// JOURNEY_ONLY=1 counts the journeys' requests without Lighthouse's runs.
+const JOURNEY_ONLY = process.env.JOURNEY_ONLY === '1'
 const baselineAt = process.argv.indexOf('--baseline')
 const baselineDist = baselineAt > 0 ? process.argv[baselineAt + 1] : undefined
 
@@ -147,10 +150,56 @@ const medianRow = (throttlingMethod: Throttling) => (page: string, runs: Lightho
   return { ...row, ok: meetsTargets(throttlingMethod)(row) }
 }
 
-/** The API requests of a shopper's journey; the budget is what decisions.md § Data fetching and caching promises. */
-async function countJourneyRequests() {
+/** A new shopper, registered and signed in through the API: the session a signed-in page reads. */
+async function signedInStorage(origin: string): Promise<Record<string, string>> {
+  const username = `bench${Date.now().toString(36)}`
+  const password = 'Bench-pass1'
+  const post = (path: string, body: object) =>
+    fetch(`${origin}/api/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  const added = await post('users/add', {
+    username,
+    email: `${username}@example.com`,
+    firstName: 'Bench',
+    lastName: 'Shopper',
+    password,
+  })
+  if (!added.ok) throw new Error(`registration: ${added.status} ${await added.text()}`)
+  const login = await post('auth/login', { username, password, expiresInMins: 30 })
+  const session = (await login.json()) as {
+    id: number
+    firstName: string
+    accessToken: string
+    refreshToken: string
+  }
+  return {
+    userDetails: JSON.stringify({ userName: session.firstName, id: session.id }),
+    isUserLoggedIn: 'true',
+    accessToken: JSON.stringify(session.accessToken),
+    refreshToken: JSON.stringify(session.refreshToken),
+  }
+}
+
+/** Requests to the account's copy (the sync of rules.md § Accounts on every device). */
+const ACCOUNT_COPY = /^\/api\/account\/state/
+
+/**
+ * The API requests of a shopper's journey; the budget is what decisions.md § Data fetching and
+ * caching promises, and for a signed-in shopper what decisions.md § Sync does.
+ */
+async function countJourneyRequests(signedIn: boolean) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: QUIET_FLAGS })
   const page = await browser.newPage()
+  if (signedIn) {
+    const stored = await signedInStorage(baseUrl)
+    await page.goto(`${baseUrl}/robots.txt`)
+    await page.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value)
+    }, stored)
+  }
   const requests: string[] = []
   // Every request the page makes, to tell when it has gone quiet: after a client-side navigation
   // the page's load state stays 'networkidle' from its first load, so Playwright's own wait would
@@ -206,6 +255,20 @@ async function countJourneyRequests() {
       await page.waitForTimeout(600)
     }),
   ]
+  const count = (name: string, pattern: RegExp) =>
+    steps.find((s) => s.step === name)?.requests.filter((url) => pattern.test(url)).length ?? 0
+  if (signedIn) {
+    await browser.close()
+    // Each step is one page view: the sync asks once at most (a 304 when nothing changed).
+    const most = Math.max(...steps.map((s) => count(s.step, ACCOUNT_COPY)))
+    const budget = [
+      {
+        check: 'signed in, the sync makes at most 1 request per page view',
+        ok: most <= 1 && steps.some((s) => count(s.step, ACCOUNT_COPY) === 1),
+      },
+    ]
+    return { steps, budget, offlineCards: 0, offlinePaintMs: 0 }
+  }
   // Repeat visit: /products again, with the network gone.
   await page.goto(`${baseUrl}/products`)
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
@@ -222,8 +285,6 @@ async function countJourneyRequests() {
   const offlineCards = await cards.count()
   await browser.close()
 
-  const count = (name: string, pattern: RegExp) =>
-    steps.find((s) => s.step === name)?.requests.filter((url) => pattern.test(url)).length ?? 0
   const budget = [
     {
       check: 'product page from a listing makes no product request',
@@ -238,6 +299,10 @@ async function countJourneyRequests() {
       ok: count("type 'phone' in search", /^\/api\/products\/search/) === 1,
     },
     { check: 'a second load of /products offline paints products', ok: offlineCards > 0 },
+    {
+      check: 'a guest makes no request to the account copy',
+      ok: steps.every((s) => count(s.step, ACCOUNT_COPY) === 0),
+    },
   ]
   return { steps, budget, offlineCards, offlinePaintMs }
 }
@@ -269,7 +334,7 @@ async function alternately<Row>(
 try {
   const shown = (r: LighthouseRow) => ({ ...r, ok: r.ok ? 'met' : 'MISSED' })
   const report = async (throttlingMethod: Throttling, pages: readonly string[], title: string) => {
-    if (pages.length === 0) return []
+    if (pages.length === 0 || JOURNEY_ONLY) return []
     const { rows, baselineRows } = await alternately(
       pages,
       (origin, path) => measure(origin, path, throttlingMethod),
@@ -297,7 +362,15 @@ try {
     )),
   ]
 
-  const journey = process.env.PAGES ? undefined : await countJourneyRequests()
+  const journey = process.env.PAGES ? undefined : await countJourneyRequests(false)
+  const signedInJourney = process.env.PAGES ? undefined : await countJourneyRequests(true)
+  if (signedInJourney) {
+    console.log('API requests per step of the journey, signed in:')
+    console.table(
+      signedInJourney.steps.map((s) => ({ step: s.step, requests: s.requests.join(' ') })),
+    )
+    console.table(signedInJourney.budget.map((b) => ({ ...b, ok: b.ok ? 'met' : 'MISSED' })))
+  }
   if (journey) {
     console.log('API requests per step of the journey:')
     console.table(
@@ -312,7 +385,9 @@ try {
       `Repeat visit offline: ${journey.offlineCards} products painted in ${journey.offlinePaintMs} ms\n`,
     )
   }
-  const journeyOk = journey?.budget.every((b) => b.ok) ?? true
+  const journeyOk =
+    (journey?.budget.every((b) => b.ok) ?? true) &&
+    (signedInJourney?.budget.every((b) => b.ok) ?? true)
   process.exitCode = rows.every((r) => r.ok) && journeyOk ? 0 : 1
 } finally {
   server.child.kill('SIGTERM')

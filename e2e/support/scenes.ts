@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { DESKTOP_MIN, drawAllContent } from './settle.ts'
 import { fillCard } from './shopper-state.ts'
 
@@ -19,6 +19,8 @@ export interface Scene {
   overlay?: boolean
   /** What it opens closes when focus leaves it (a disclosure menu): the picture keeps the focus. */
   keepsFocus?: boolean
+  /** What differs from run to run (each worker's shopper has an email of its own): masked in pictures. */
+  varies?: (page: Page) => Locator[]
 }
 
 /** A scene opened by pressing a button (the first, where a page has several). */
@@ -100,7 +102,11 @@ export const SCENES: Scene[] = [
       await page.getByRole('button', { name: 'Sign In' }).click()
     },
   },
-  { name: 'my account', path: '/myaccount' },
+  {
+    name: 'my account',
+    path: '/myaccount',
+    varies: (page) => [page.locator('dd').filter({ hasText: '@example.com' })],
+  },
   { name: 'my account, editing', path: '/myaccount', open: press('Edit') },
   ...['warranty', 'shop-gifts', 'returns', 'monogram'].map((service) => ({
     name: `customer service (${service})`,
@@ -157,5 +163,9 @@ export async function readyForPicture(page: Page, scene: Scene) {
       if (getComputedStyle(element).position === 'sticky') element.style.position = 'static'
     await new Promise((resolve) => requestAnimationFrame(() => resolve(null)))
   }, scene.keepsFocus ?? false)
-  return { fullPage: !scene.overlay, animations: 'disabled' as const }
+  return {
+    fullPage: !scene.overlay,
+    animations: 'disabled' as const,
+    ...(scene.varies && { mask: scene.varies(page) }),
+  }
 }

@@ -31,7 +31,11 @@ export function useAccountSync() {
       sync = startAccountSync({
         store,
         queryClient,
-        onRouteShown: (callback) => router.subscribe('onResolved', callback),
+        // A new page, not a new search on the same one (typing in search changes the address).
+        onRouteShown: (callback) =>
+          router.subscribe('onResolved', (event) => {
+            if (event.pathChanged) callback()
+          }),
       })
       running = sync
     })
