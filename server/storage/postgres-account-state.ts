@@ -1,4 +1,4 @@
-import type { Sql } from 'postgres'
+import type { Sql, TransactionSql } from 'postgres'
 import type { AccountStateStore } from '../account/account-store.ts'
 import { stateFrom, valueText, type AccountRow } from './account-rows.ts'
 
@@ -12,7 +12,7 @@ export function createPostgresAccountState(
   sql: Sql,
   tracked: <T>(query: () => Promise<T>) => Promise<T>,
 ): AccountStateStore {
-  const copyOf = async (db: Sql, userId: number) =>
+  const copyOf = async (db: Sql | TransactionSql, userId: number) =>
     stateFrom(
       await db<AccountRow[]>`
         SELECT v.version, e.kind, e.key, e.value,
@@ -30,9 +30,7 @@ export function createPostgresAccountState(
           await tx`INSERT INTO account_versions (user_id, version) VALUES (${userId}, 0)
                    ON CONFLICT DO NOTHING`
           await tx`SELECT version FROM account_versions WHERE user_id = ${userId} FOR UPDATE`
-          // The transaction's own connection, as a Sql for the shared read.
-          const db = tx as unknown as Sql
-          const { entries, changed, outcome } = edit(await copyOf(db, userId))
+          const { entries, changed, outcome } = edit(await copyOf(tx, userId))
           if (entries.length > 0) {
             const rows = entries.map((entry) => ({
               user_id: userId,
@@ -48,7 +46,7 @@ export function createPostgresAccountState(
           }
           if (changed)
             await tx`UPDATE account_versions SET version = version + 1 WHERE user_id = ${userId}`
-          return { state: await copyOf(db, userId), outcome }
+          return { state: await copyOf(tx, userId), outcome }
         }),
       ),
     prune: (before) =>
