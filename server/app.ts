@@ -9,7 +9,7 @@ import { createPasswordCheck } from './auth/password-check.ts'
 import { hashPassword, type ScryptCost } from './auth/password.ts'
 import { createSessions } from './auth/sessions.ts'
 import { createTokenService } from './auth/tokens.ts'
-import type { Catalogue } from './catalogue/catalogue.ts'
+import { assetUrl, type Catalogue } from './catalogue/catalogue.ts'
 import { inProcessSearch, type CatalogueSearch } from './catalogue/search-service.ts'
 import type { Clock } from './clock.ts'
 import { UnknownClientError } from './http/client-address.ts'
@@ -22,6 +22,7 @@ import type { Logger } from './observability/logger.ts'
 import type { Metrics } from './observability/metrics.ts'
 import { loggerOf, recordApiRoute, type RequestRecord } from './observability/request-log.ts'
 import type { LiveStock } from './orders/live-stock.ts'
+import { accountStateRoutes } from './routes/account-state.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { authRoutes } from './routes/auth.ts'
 import { orderRoutes } from './routes/orders.ts'
@@ -156,7 +157,7 @@ export function createApp({
     await next()
     c.header('Cache-Control', CACHE_PRIVATE)
   }
-  for (const personal of ['/auth/*', '/users/*', '/orders', '/orders/*', '/admin/*'])
+  for (const personal of ['/auth/*', '/users/*', '/orders', '/orders/*', '/account/*', '/admin/*'])
     app.use(personal, noStore)
 
   app.route('/health', healthRoutes({ ping: () => storage.ping() }))
@@ -203,6 +204,21 @@ export function createApp({
       placed: orderPlaced,
       metrics,
       logger,
+    }),
+  )
+  app.route(
+    '/account/state',
+    accountStateRoutes({
+      store: storage.accountState,
+      live: stock,
+      authenticate,
+      clock,
+      thumbnailOf: (c, path) =>
+        assetUrl(path, {
+          origin: originOf(c),
+          apiBase: basePath,
+          versionedImage: (image) => productImages.versioned(image),
+        }),
     }),
   )
   app.route(

@@ -13,6 +13,7 @@ import { startMailer } from './mail/mailer.ts'
 import { fallbackLogger } from './observability/logger.ts'
 import { openLiveStock, type LiveStock } from './orders/live-stock.ts'
 import { IDEMPOTENCY_KEYS_KEPT_MS } from './orders/order-store.ts'
+import { TOMBSTONES_KEPT_MS } from './account/account-store.ts'
 import { openStorage } from './storage/open-storage.ts'
 import { createAccounts } from './users/accounts.ts'
 import { seedUsers } from './users/seed-users.ts'
@@ -83,13 +84,19 @@ export async function startApi(
     logger,
     metrics,
   })
-  // Keys older than their keeping time go once an hour (any replica may; each delete is idempotent).
-  const pruneKeys = () =>
-    void storage.orders
-      .pruneKeys(systemClock.now() - IDEMPOTENCY_KEYS_KEPT_MS)
+  // Keys and the accounts' removals older than their keeping time go once an hour (any replica
+  // may; each delete is idempotent).
+  const prune = () => {
+    const now = systemClock.now()
+    storage.orders
+      .pruneKeys(now - IDEMPOTENCY_KEYS_KEPT_MS)
       .catch((error: unknown) => logger.warn({ err: error }, 'old idempotency keys not pruned'))
-  pruneKeys()
-  const pruning = setInterval(pruneKeys, 60 * 60_000)
+    storage.accountState
+      .prune(now - TOMBSTONES_KEPT_MS)
+      .catch((error: unknown) => logger.warn({ err: error }, 'old account removals not pruned'))
+  }
+  prune()
+  const pruning = setInterval(prune, 60 * 60_000)
   pruning.unref()
   // Off the event loop: a search burst must not hold the other answers (decisions.md § Search limits).
   const searcher = workerSearch(catalogue)

@@ -158,6 +158,8 @@ describe('fuzzing the API', () => {
           'users/add',
           'products/categories',
           'health',
+          'account/state',
+          'account/state/merge',
         ),
         fc.constant([] as string[]),
       ),

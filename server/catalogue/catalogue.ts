@@ -129,9 +129,13 @@ export function averageRating(reviews: readonly { rating: number }[]): number {
   return Math.round((sum / reviews.length) * 100) / 100
 }
 
+/** A picture's absolute URL for the request's origin, with its content version. */
+export const assetUrl = (path: string, base: AssetBase) =>
+  `${base.origin}${base.apiBase}/${base.versionedImage(path)}`
+
 /** The product with absolute URLs for the request's origin. */
 export function publish(product: StoredProduct, base: AssetBase): Product {
-  const asset = (path: string) => `${base.origin}${base.apiBase}/${base.versionedImage(path)}`
+  const asset = (path: string) => assetUrl(path, base)
   return {
     ...product,
     meta: { ...product.meta, qrCode: `${base.origin}/${product.meta.qrCode}` },

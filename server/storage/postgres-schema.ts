@@ -114,6 +114,26 @@ const MIGRATIONS: readonly PostgresMigration[] = [
       );
       CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE sent_at IS NULL;`,
   },
+  {
+    version: 6,
+    name: 'account_state',
+    // A write locks its user's version row (postgres-account-state.ts).
+    sql: `
+      CREATE TABLE account_entries (
+        user_id bigint NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('cart', 'saved', 'address')),
+        key text NOT NULL,
+        value text,
+        changed_at bigint NOT NULL,
+        added_at bigint NOT NULL,
+        PRIMARY KEY (user_id, kind, key)
+      );
+      CREATE INDEX account_entries_removed ON account_entries (changed_at) WHERE value IS NULL;
+      CREATE TABLE account_versions (
+        user_id bigint PRIMARY KEY,
+        version bigint NOT NULL
+      );`,
+  },
 ]
 
 // An advisory lock key (any constant, the same in every replica, and not postgres.ts's

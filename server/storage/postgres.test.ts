@@ -2,6 +2,7 @@ import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPostgresCluster, type PostgresCluster } from '../../testing/postgres-cluster.ts'
 import { openPostgresStorage } from './postgres.ts'
+import { describeAccountStorageContract } from '../../testing/account-storage-contract.ts'
 import { describeOrderStorageContract } from '../../testing/order-storage-contract.ts'
 import { describeStorageContract } from '../../testing/storage-contract.ts'
 
@@ -20,6 +21,7 @@ describe('PostgreSQL', () => {
   }
   describeStorageContract('PostgreSQL', postgresHarness)
   describeOrderStorageContract('PostgreSQL', postgresHarness)
+  describeAccountStorageContract('PostgreSQL', postgresHarness)
 
   it('gives the users of a database from before name keys each its key, a later look-alike its id after a #', async () => {
     const url = await cluster.createDatabase()
@@ -30,6 +32,7 @@ describe('PostgreSQL', () => {
     await sql`ALTER TABLE users DROP COLUMN username_key`
     await sql`DROP TABLE sessions`
     await sql`DROP TABLE stock, stock_changes, orders, idempotency_keys, outbox`
+    await sql`DROP TABLE account_entries, account_versions`
     await sql`DELETE FROM schema_migrations WHERE version >= 3`
     for (const [username, email] of [
       ['Zoë', 'zoe1@example.com'],

@@ -3,6 +3,7 @@ import type { LoginAttemptLog } from '../auth/login-throttle.ts'
 import type { SessionRecord, SessionStore } from '../auth/sessions.ts'
 import { TakenError, type NewUser, type UserChanges, type UserStore } from '../users/user-store.ts'
 import { createPostgresOrders } from './postgres-orders.ts'
+import { createPostgresAccountState } from './postgres-account-state.ts'
 import { StorageUnavailableError, type StockListener, type Storage } from './storage.ts'
 import { migrate } from './postgres-schema.ts'
 import { changedFields, COLUMNS, fromRow } from './user-rows.ts'
@@ -68,11 +69,12 @@ export interface PostgresOptions {
 }
 
 /**
- * Users, login attempts, sessions, stock, orders and the outbox in PostgreSQL (postgres.js, a pool
- * of `poolMax` connections and one more that listens for stock changes; the last three in
- * postgres-orders.ts), shared by
- * every replica that uses the same database. Each statement is parameterised by the driver; column
- * names come only from the fixed COLUMNS map. A registration is committed before it is answered.
+ * Users, login attempts, sessions, stock, orders, the outbox and the accounts' copies in
+ * PostgreSQL (postgres.js, a pool of `poolMax` connections and one more that listens for stock
+ * changes; stock, orders and the outbox in postgres-orders.ts, the copies in
+ * postgres-account-state.ts), shared by every replica that uses the same database. Each statement
+ * is parameterised by the driver; column names come only from the fixed COLUMNS map. A
+ * registration is committed before it is answered.
  */
 export async function openPostgresStorage({ url, poolMax }: PostgresOptions): Promise<Storage> {
   const sql = postgres(url, {
@@ -254,6 +256,7 @@ export async function openPostgresStorage({ url, poolMax }: PostgresOptions): Pr
     stock,
     orders,
     outbox,
+    accountState: createPostgresAccountState(sql, tracked),
     onStockChanged(listener) {
       listeners.add(listener)
       return () => void listeners.delete(listener)

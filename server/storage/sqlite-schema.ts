@@ -114,6 +114,27 @@ const MIGRATIONS: readonly SqliteMigration[] = [
       ) STRICT;
       CREATE INDEX outbox_due ON outbox (next_attempt_at)`,
   },
+  {
+    version: 6,
+    name: 'account_state',
+    // Each account's cart, saved items and address (sqlite-account-state.ts): an entry per line,
+    // `value` its JSON, or NULL for a removal kept as a tombstone until pruned.
+    sql: `
+      CREATE TABLE account_entries (
+        user_id INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('cart', 'saved', 'address')),
+        key TEXT NOT NULL,
+        value TEXT,
+        changed_at INTEGER NOT NULL,
+        added_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, kind, key)
+      ) STRICT;
+      CREATE INDEX account_entries_removed ON account_entries (changed_at) WHERE value IS NULL;
+      CREATE TABLE account_versions (
+        user_id INTEGER PRIMARY KEY,
+        version INTEGER NOT NULL
+      ) STRICT`,
+  },
 ]
 
 /** In one transaction: run `work`, commit; roll back on a throw. */

@@ -6,6 +6,7 @@ import type { SessionRecord, SessionStore } from '../auth/sessions.ts'
 import { TakenError, USER_FIELDS, type NewUser, type UserStore } from '../users/user-store.ts'
 import { migrate, transaction } from './sqlite-schema.ts'
 import { createSqliteOrders } from './sqlite-orders.ts'
+import { createSqliteAccountState } from './sqlite-account-state.ts'
 import type { StockListener, Storage } from './storage.ts'
 import { changedFields, COLUMNS, fromRow, type UserRow } from './user-rows.ts'
 import { usernameKey } from '../users/username.ts'
@@ -56,12 +57,13 @@ function promised<T extends object>(sync: Synchronous<T>): T {
 }
 
 /**
- * Users, login attempts, sessions, stock, orders and the outbox in SQLite (`node:sqlite`; the
- * last three in sqlite-orders.ts), in WAL mode with synchronous=NORMAL: a
- * commit is in the WAL file before the answer goes out, so a registration or profile change
- * survives the process being killed right after it (tested with kill -9). Only a power cut or OS
- * crash could lose the last commits; FULL would fsync on every commit, and since node:sqlite runs
- * on the event loop, that stalled every other answer (catalogue p99 ~160 ms under a mixed load).
+ * Users, login attempts, sessions, stock, orders, the outbox and the accounts' copies in SQLite
+ * (`node:sqlite`; stock, orders and the outbox in sqlite-orders.ts, the copies in
+ * sqlite-account-state.ts), in WAL mode with synchronous=NORMAL: a commit is in the WAL file
+ * before the answer goes out, so a registration or profile change survives the process being
+ * killed right after it (tested with kill -9). Only a power cut or OS crash could lose the last
+ * commits; FULL would fsync on every commit, and since node:sqlite runs on the event loop, that
+ * stalled every other answer (catalogue p99 ~160 ms under a mixed load).
  * Every statement is prepared with parameters; column names come only from the fixed COLUMNS map.
  * node:sqlite is synchronous: each method runs whole before the next, which makes each atomic.
  */
@@ -210,6 +212,7 @@ export function openSqliteStorage(file: string): Storage {
     stock,
     orders,
     outbox,
+    accountState: createSqliteAccountState(db),
     onStockChanged(listener) {
       listeners.add(listener)
       return () => void listeners.delete(listener)

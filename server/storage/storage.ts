@@ -3,6 +3,7 @@ import type { LoginAttemptLog } from '../auth/login-throttle.ts'
 import type { SessionStore } from '../auth/sessions.ts'
 import type { UserStore } from '../users/user-store.ts'
 import type { OrderStore, Outbox, StockStore } from '../orders/order-store.ts'
+import type { AccountStateStore } from '../account/account-store.ts'
 
 /**
  * What a replica hears of stock changes, its own and the others': the products whose stock
@@ -12,7 +13,7 @@ export type StockListener = (productIds: number[] | undefined) => void
 
 /**
  * The API's shared state: its users, their sessions, the login attempts, the stock, the orders and
- * the mail they send, in one database. SQLite (one file, one process) by default; PostgreSQL when
+ * the mail they send, and each account's cart, saved items and address, in one database. SQLite (one file, one process) by default; PostgreSQL when
  * DATABASE_URL is set, so several replicas act as one. Everything else the API keeps (answer
  * caches, compressed representations) is derived from the catalogue and its stock, and stays in
  * each process.
@@ -27,6 +28,8 @@ export interface Storage {
   readonly orders: OrderStore
   /** Mail to send once an order is committed, sent by one replica each (server/mail). */
   readonly outbox: Outbox
+  /** Each account's copy of its cart, saved items and address (docs/api.md § Account state). */
+  readonly accountState: AccountStateStore
   /** Calls `listener` on every committed stock change, until the function it returns is called. */
   onStockChanged(listener: StockListener): () => void
   /** Resolves when the database answers a query; rejects with StorageUnavailableError otherwise. */

@@ -1,3 +1,5 @@
+import { MAX_LINE_QUANTITY } from '../../../shared/cart/line-quantity.ts'
+
 /**
  * The stock rules (rules.md § Stock): wherever a quantity changes (Add to Cart, Express Checkout,
  * Edit Item, Save for Later and back, another tab, Place Order), a line holds at most the
@@ -32,8 +34,9 @@ export function lineFacts(
   return { stock: variant?.stock ?? 0, minimumOrderQuantity }
 }
 
-/** The most one line may hold whatever the stock (the cart's stored schema allows no more). */
-export const MAX_LINE_QUANTITY = 999
+// The most one line may hold whatever the stock (the cart's stored schema allows no more): one
+// bound with the account's copy on the server.
+export { MAX_LINE_QUANTITY }
 
 export interface Limits {
   /** The first quantity added and the lowest the cart allows. */

@@ -8,7 +8,7 @@ import { categoryName } from '../../../domain/catalogue/categories.ts'
 import { productQuery } from '../../../domain/catalogue/catalogue.queries.ts'
 import type { Product, Variant } from '../../../domain/catalogue/catalogue.schemas.ts'
 import { chosenVariant } from '../../../domain/catalogue/variants.ts'
-import { variantLabel } from '../../../../shared/catalogue/variant-label.ts'
+import { offerOf } from '../../../../shared/catalogue/variant-offer.ts'
 import { useCategories } from '../../../domain/catalogue/use-categories.ts'
 import { perksFor } from './perks-data.ts'
 import { Perks } from './perks.tsx'
@@ -24,17 +24,6 @@ import { VariantPicker } from './variant-picker.tsx'
 function stockText(stock: number): string {
   if (stock <= 0) return stockMessages.outOfStock
   return stock < 10 ? `Only ${stock} left` : 'In Stock'
-}
-
-/**
- * What the page offers for sale: the product, or the variant chosen with its own price, stock and
- * name (rules.md § Options and variants).
- */
-function offerOf(product: Product, variant: Variant | undefined): Purchasable {
-  if (!variant) return product
-  const { price, discountPercentage, stock, sku } = variant
-  const label = variantLabel(product.options, variant)
-  return { ...product, price, discountPercentage, stock, variant: { sku, label } }
 }
 
 /** The photos, the chosen variant's own first: the one the page opens on shows it. */
@@ -54,7 +43,8 @@ export function ProductPage({ id, variantSku }: { id: number; variantSku?: strin
   const categories = useCategories()
   const category = categoryName(product.category, categories)
   const variant = chosenVariant(product, variantSku)
-  const offer = offerOf(product, variant)
+  // What the page offers for sale: the product, or the variant chosen (rules.md § Options and variants).
+  const offer: Purchasable = offerOf(product, variant)
   const { min } = limitsOf(offer)
   const images = photosOf(product, variant)
 
