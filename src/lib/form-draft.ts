@@ -27,10 +27,14 @@ export function clearDraft(key: string): void {
   }
 }
 
-/** Saves the form's values under `key` as they change. */
+/**
+ * Saves the form's values under `key` as the shopper changes them (a value the app puts in, with
+ * `reset`, is not a draft).
+ */
 export function useFormDraft<T extends FieldValues>(form: UseFormReturn<T>, key: string): void {
   useEffect(() => {
-    const subscription = form.watch((values) => {
+    const subscription = form.watch((values, { name }) => {
+      if (name === undefined) return
       try {
         sessionStorage.setItem(key, JSON.stringify(values))
       } catch {

@@ -23,6 +23,8 @@ import {
   refusedEntries,
   toldAfter,
   without,
+  changedEntryTimes,
+  type CopyChanges,
   type Entries,
   type ShoppingCopy,
 } from './device-copy.ts'
@@ -35,9 +37,17 @@ const SEND_AFTER_MS = 300
 /** The page shown again within this long of the last request asks nothing new (focus and navigation come together). */
 const PULL_GAP_MS = 1_000
 
+/** A failed exchange is tried again after 1 s, then 2, 4… up to every 30 s. */
+const FIRST_RETRY_MS = 1_000
+const LAST_RETRY_MS = 30_000
+
 export const syncMessages = {
   linesGone: 'Some items are no longer sold and were taken out of your cart or saved items.',
 } as const
+
+/** The time each change names, by entry. */
+const timesOf = (changes: CopyChanges): Record<string, number> =>
+  Object.fromEntries(changedEntryTimes(changes))
 
 export interface AccountSync {
   /** Sends what this device changed; true when nothing is left unsent. */
@@ -138,6 +148,9 @@ export function startAccountSync({
     }
     const changes = changesSince(record.agreed, mine, record.times, Date.now())
     if (hasChanges(changes)) {
+      // Each change keeps the time it is sent with: should its answer never arrive (the page
+      // closed), the next send says the same, and a later change on another device still wins.
+      writeRecord({ ...record, times: { ...record.times, ...timesOf(changes) } })
       try {
         const copy = await request((token) => sendChanges(token, changes, Date.now()))
         if (accountId() === id) apply(copy, id, toldAfter(record.agreed, mine, changes))
@@ -169,11 +182,25 @@ export function startAccountSync({
     return locks ? locks.request('meridian-account-sync', work) : work()
   }
 
-  const quietly = (ask: boolean) =>
-    run(ask).catch((error: unknown) => {
-      // Offline or a failed request: the change stays on this device and is sent next time.
-      if (!isOffline(error)) console.warn('account sync:', error)
-    })
+  // A failed exchange is tried again, less and less often, until one succeeds: the connection
+  // may come back without the browser saying so, or the server may have been restarting.
+  let retryMs = FIRST_RETRY_MS
+  let retryTimer: ReturnType<typeof setTimeout> | undefined
+  const quietly = (ask: boolean) => {
+    clearTimeout(retryTimer)
+    return run(ask).then(
+      () => {
+        retryMs = FIRST_RETRY_MS
+      },
+      (error: unknown) => {
+        // Offline or a failed request: the change stays on this device and is sent next time.
+        if (!isOffline(error)) console.warn('account sync:', error)
+        if (stopped) return
+        retryTimer = setTimeout(() => void quietly(ask), retryMs)
+        retryMs = Math.min(retryMs * 2, LAST_RETRY_MS)
+      },
+    )
+  }
 
   function scheduleSend() {
     clearTimeout(sendTimer)
@@ -186,7 +213,10 @@ export function startAccountSync({
     if (Date.now() - lastRequestAt < PULL_GAP_MS) return
     void quietly(true)
   }
-  const online = () => void quietly(true)
+  const online = () => {
+    retryMs = FIRST_RETRY_MS
+    void quietly(true)
+  }
 
   // A change made on this device (or in another tab: its storage event): when it was made. The
   // device's copy as last seen tells which entries the change touched.
@@ -232,6 +262,7 @@ export function startAccountSync({
     stop() {
       stopped = true
       clearTimeout(sendTimer)
+      clearTimeout(retryTimer)
       unsubscribe.forEach((stop) => stop())
       document.removeEventListener('visibilitychange', shown)
       removeEventListener('focus', shown)

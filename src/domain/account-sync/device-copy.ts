@@ -135,16 +135,23 @@ export function overlay(server: ShoppingCopy, device: ShoppingCopy, told: Entrie
   }
 }
 
+/** Each change's entry and the time it names. */
+export function changedEntryTimes(changes: CopyChanges): [string, number][] {
+  return [
+    ...changes.cart.map((change): [string, number] => [cartEntry(keyOf(change)), change.changedAt]),
+    ...changes.saved.map((change): [string, number] => [
+      savedEntry(keyOf(change)),
+      change.changedAt,
+    ]),
+    ...(changes.address ? [[ADDRESS, changes.address.changedAt] as [string, number]] : []),
+  ]
+}
+
 /** What the server is told: what the device had agreed, with `changes` (made of `device`) applied. */
 export function toldAfter(agreed: Entries, device: ShoppingCopy, changes: CopyChanges): Entries {
   const told = { ...agreed }
   const now = entriesOf(device)
-  const sent = [
-    ...changes.cart.map((change) => cartEntry(keyOf(change))),
-    ...changes.saved.map((change) => savedEntry(keyOf(change))),
-    ...(changes.address ? [ADDRESS] : []),
-  ]
-  for (const name of sent) {
+  for (const [name] of changedEntryTimes(changes)) {
     if (now[name] === undefined) delete told[name]
     else told[name] = now[name]
   }

@@ -5,6 +5,7 @@ import { setViewportWidth } from '../../../test/match-media.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { type Order } from '../../../domain/orders/order.schemas.ts'
 import { changeStock } from '../../../test/shop-fixtures.ts'
+import { replaceAddressAtom } from '../../../domain/address/address.atoms.ts'
 import {
   freezeToday,
   seedCart,
@@ -352,5 +353,25 @@ describe('the stock, checked at checkout (rules.md § Stock)', () => {
     expect((storedJson('orderDetails') as Order).cartData).toEqual([
       expect.objectContaining({ id: 3, quantity: 1 }),
     ])
+  })
+})
+
+describe('an address that arrives while the checkout is open (rules.md § Accounts on every device)', () => {
+  it('shows as a saved one would: its summary, and the payment step', async () => {
+    await seedCart([1, 1])
+    const { store } = await renderApp('/checkout')
+    expect(shippingForm()).toBeInTheDocument()
+    act(() => store.set(replaceAddressAtom, ADDRESS))
+    expectAddressShown(await waitFor(() => shippingStep()), ADDRESS)
+    expect(within(shippingStep()).getByRole('button', { name: 'Change Address' })).toBeVisible()
+    expect(within(paymentStep()).getByRole('group', { name: 'Payment method' })).toBeVisible()
+  })
+
+  it('leaves an address being typed alone', async () => {
+    await seedCart([1, 1])
+    const { store, user } = await renderApp('/checkout')
+    await user.type(within(shippingForm()).getByLabelText('First Name'), 'Kofi')
+    act(() => store.set(replaceAddressAtom, ADDRESS))
+    expect(within(shippingForm()).getByLabelText('First Name')).toHaveValue('Kofi')
   })
 })

@@ -33,7 +33,7 @@ import { MiniCart, SummaryPanel } from './checkout-summary.tsx'
 import { CheckoutStep } from './checkout-step.tsx'
 import { PaymentStep } from './payment-step.tsx'
 import { ReviewStep } from './review-step.tsx'
-import { ShippingStep } from './shipping-step.tsx'
+import { addressBeingTyped, ShippingStep } from './shipping-step.tsx'
 
 const WIDE_QUERY = '(min-width: 1150px)'
 const systemNow = () => new Date()
@@ -77,6 +77,13 @@ function CheckoutSteps() {
   const wide = useMediaQuery(WIDE_QUERY)
   // A first-time shopper starts at the form; a saved address starts as its summary (rules.md § Purchase flow).
   const [editingAddress, setEditingAddress] = useState(!address)
+  // An address that arrives while the steps are open (the account's, saved on another device:
+  // rules.md § Accounts on every device) shows as a saved one does, unless one is being typed.
+  const [addressSeen, setAddressSeen] = useState(address)
+  if (address !== addressSeen) {
+    setAddressSeen(address)
+    if (address && !addressSeen && !addressBeingTyped()) setEditingAddress(false)
+  }
   const addressDone = Boolean(address) && !editingAddress
 
   /** Sends the order waiting on this device (with its key) and says how it went. */

@@ -1,7 +1,7 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/button.tsx'
 import { checkoutMessages } from '../../../lib/page-messages.ts'
@@ -27,6 +27,10 @@ interface ShippingStepProps {
   onEditingChange: (editing: boolean) => void
 }
 
+/** Whether the shopper has typed an address and not saved it yet (its draft is kept). */
+export const addressBeingTyped = () =>
+  readDraft(ADDRESS_DRAFT_KEY, addressDraftSchema) !== undefined
+
 /** Step 1 (rules.md § Checkout): the address form, or the saved address with 'Change Address'. */
 export function ShippingStep({ editing, onEditingChange }: ShippingStepProps) {
   const saved = useAtomValue(addressAtom)
@@ -39,6 +43,14 @@ export function ShippingStep({ editing, onEditingChange }: ShippingStepProps) {
     defaultValues: initial ?? EMPTY_ADDRESS,
   })
   useFormDraft(form, ADDRESS_DRAFT_KEY)
+  // An address that arrives while the page is open (the account's, saved on another device:
+  // rules.md § Accounts on every device) fills the form, unless one is being typed.
+  const shown = useRef(saved)
+  useEffect(() => {
+    const before = shown.current
+    shown.current = saved
+    if (saved && saved !== before && !addressBeingTyped()) form.reset(saved)
+  }, [saved, form])
 
   const shipping = (
     <fieldset className={styles.choices}>
