@@ -34,8 +34,8 @@ type Store = ReturnType<typeof createStore>
 
 /** A change is sent this long after the last one, so a run of taps is one request. */
 const SEND_AFTER_MS = 300
-/** The page shown again within this long of the last request asks nothing new (focus and navigation come together). */
-const PULL_GAP_MS = 1_000
+/** The page shown again within this long of the last request asks nothing new (focus and visibility come together). */
+const PULL_GAP_MS = 300
 
 /** A failed exchange is tried again after 1 s, then 2, 4… up to every 30 s. */
 const FIRST_RETRY_MS = 1_000
