@@ -85,7 +85,8 @@ export async function createTestApi(
     | 'siteUrl'
     | 'throttleLimits'
     | 'adminToken'
-    | 'orderPlaced'
+    | 'mailQueued'
+    | 'resetLimits'
   > & { clock?: ManualClock } = {},
 ): Promise<TestApi> {
   catalogue ??= loadCatalogue()
