@@ -55,6 +55,8 @@ const PAGES = [
   '/order-confirmation',
   '/orders',
   '/userauth',
+  '/forgot-password',
+  '/reset-password',
   '/customer-service/warranty',
   '/no-such-page',
 ]
