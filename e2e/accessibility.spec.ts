@@ -55,6 +55,8 @@ const PAGES = [
   '/order-confirmation',
   '/orders',
   '/userauth',
+  '/forgot-password',
+  '/reset-password',
   '/customer-service/warranty',
   '/no-such-page',
 ]
@@ -76,8 +78,8 @@ for (const viewport of VIEWPORTS) {
   test(`every page has no axe violations, nor HTML CodeSniffer errors (${viewport.name}, light and dark)`, async ({
     page,
   }) => {
-    // Fourteen pages with two full scans each: slow on a busy 2-core machine.
-    test.setTimeout(300_000)
+    // Sixteen pages with two full scans each: slow on a busy 2-core machine.
+    test.setTimeout(360_000)
     await page.setViewportSize(viewport)
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await withCart(page)

@@ -18,6 +18,7 @@ import { Refusal } from './http/refusal.ts'
 import { CACHE_PRIVATE } from './http/respond.ts'
 import { API_CSP, securityHeaders } from './http/security-headers.ts'
 import { createProductImages } from './images/product-images.ts'
+import { mailSeal } from './mail/sealed-mail.ts'
 import type { Logger } from './observability/logger.ts'
 import type { Metrics } from './observability/metrics.ts'
 import { loggerOf, recordApiRoute, type RequestRecord } from './observability/request-log.ts'
@@ -26,6 +27,8 @@ import { accountStateRoutes } from './routes/account-state.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { authRoutes } from './routes/auth.ts'
 import { orderRoutes } from './routes/orders.ts'
+import { passwordResetRoutes, type ResetLimits } from './routes/password-reset.ts'
+import { signInAnswers } from './routes/sign-in-answer.ts'
 import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/images.ts'
 import { productRoutes } from './routes/products.ts'
@@ -59,6 +62,8 @@ export interface AppDeps {
   throttleLimits?: Partial<ThrottleLimits>
   /** What one address may do with accounts (users/account-limits.ts); defaults unless a test says. */
   accountLimits?: Partial<AccountLimits>
+  /** Reset links asked for per address and mailed per account (routes/password-reset.ts). */
+  resetLimits?: Partial<ResetLimits>
   /** Origins allowed to call the API from another site (CORS); none by default. */
   corsOrigins?: readonly string[]
   /** Errors outside a request the site handed in (which brings its own, with its id). */
@@ -76,8 +81,8 @@ export interface AppDeps {
   adminToken?: string
   /** The shop's name in the mail it sends. */
   brand?: string
-  /** Called once an order is committed (its mail is in the outbox): wakes the mailer. */
-  orderPlaced?: () => void
+  /** Called once a mail is committed to the outbox (an order's, a reset link's): wakes the mailer. */
+  mailQueued?: () => void
 }
 
 export const MAX_BODY_BYTES = 64 * 1024
@@ -100,6 +105,7 @@ export function createApp({
   scryptCost,
   throttleLimits,
   accountLimits,
+  resetLimits,
   corsOrigins = [],
   logger,
   metrics,
@@ -107,7 +113,7 @@ export function createApp({
   siteUrl,
   adminToken,
   brand = 'Meridian',
-  orderPlaced,
+  mailQueued,
 }: AppDeps) {
   const cache = new RepresentationCache({ maxBytes: cacheBytes })
   metrics?.watchCache('api', cache)
@@ -118,9 +124,10 @@ export function createApp({
   const tokens = createTokenService(secret, clock, acceptedSecrets)
   const sessions = createSessions(storage.sessions, clock)
   const authenticate = createAuthenticate(tokens, sessions)
+  const throttle = new LoginThrottle(storage.loginAttempts, clock, secret, throttleLimits)
   const checkPassword = createPasswordCheck({
     users,
-    throttle: new LoginThrottle(storage.loginAttempts, clock, secret, throttleLimits),
+    throttle,
     metrics,
     decoyHash: hashPassword(randomBytes(16).toString('hex'), scryptCost),
   })
@@ -179,15 +186,37 @@ export function createApp({
     authRoutes({ users, tokens, sessions, authenticate, checkPassword, clock, present, metrics }),
   )
   app.route(
+    '/auth',
+    passwordResetRoutes({
+      users,
+      resets: storage.passwordResets,
+      attempts: storage.loginAttempts,
+      sessions,
+      throttle,
+      signIn: signInAnswers({ tokens, sessions, clock, present }).signIn,
+      seal: mailSeal(secret, acceptedSecrets),
+      clock,
+      originOf,
+      brand,
+      scryptCost,
+      queued: mailQueued,
+      limits: resetLimits,
+      metrics,
+      logger,
+    }),
+  )
+  app.route(
     '/users',
     userRoutes({
       users,
       accounts,
       limits,
       sessions,
+      resets: storage.passwordResets,
       authenticate,
       checkPassword,
       present,
+      clock,
       metrics,
     }),
   )
@@ -199,9 +228,9 @@ export function createApp({
       attempts: storage.loginAttempts,
       authenticate,
       clock,
-      originOf: (c) => siteUrl ?? new URL(c.req.url).origin,
+      originOf,
       brand,
-      placed: orderPlaced,
+      placed: mailQueued,
       metrics,
       logger,
     }),

@@ -10,6 +10,7 @@ import type { Logger } from './observability/logger.ts'
 import type { Metrics } from './observability/metrics.ts'
 import { outboxFolderTransport, smtpTransport } from './mail/transport.ts'
 import { startMailer } from './mail/mailer.ts'
+import { mailSeal } from './mail/sealed-mail.ts'
 import { fallbackLogger } from './observability/logger.ts'
 import { openLiveStock, type LiveStock } from './orders/live-stock.ts'
 import { IDEMPOTENCY_KEYS_KEPT_MS } from './orders/order-store.ts'
@@ -74,6 +75,8 @@ export async function startApi(
     await storage.close()
     throw error
   }
+  // loadConfig requires JWT_SECRET with a database server: a file would differ per machine.
+  const secret = config.jwtSecret ?? persistentSecret(config.dataDir)
   const transport = config.mail.smtpUrl
     ? smtpTransport(config.mail.smtpUrl, config.mail.from)
     : outboxFolderTransport(join(config.dataDir, 'outbox'), config.mail.from)
@@ -83,6 +86,8 @@ export async function startApi(
     clock: systemClock,
     logger,
     metrics,
+    // Reset links wait in the outbox sealed by a key of the token secret (sealed-mail.ts).
+    open: mailSeal(secret, config.acceptedSecrets).open,
   })
   // Keys and the accounts' removals older than their keeping time go once an hour (any replica
   // may; each delete is idempotent).
@@ -105,8 +110,7 @@ export async function startApi(
     stock,
     searcher,
     storage,
-    // loadConfig requires JWT_SECRET with a database server: a file would differ per machine.
-    secret: config.jwtSecret ?? persistentSecret(config.dataDir),
+    secret,
     acceptedSecrets: config.acceptedSecrets,
     clock: systemClock,
     corsOrigins: config.corsOrigins,
@@ -114,7 +118,7 @@ export async function startApi(
     siteUrl: config.siteUrl,
     adminToken: config.adminToken,
     brand,
-    orderPlaced: () => mailer.wake(),
+    mailQueued: () => mailer.wake(),
     logger,
     metrics,
   })

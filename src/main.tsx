@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { hydrate } from '@tanstack/react-router/ssr/client'
 import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { keepResetToken } from './features/account/reset-link.ts'
 import { toastNotifier } from './lib/notify.ts'
 import { startServiceWorker } from './lib/service-worker.ts'
 import { startTelemetry } from './lib/telemetry/start-telemetry.ts'
@@ -13,6 +14,8 @@ import './styles/global.css'
 // the router, the app's definitions), then the router, then (a page the server rendered) the
 // router's taking over of the server's matches and data, then React's hydration.
 async function start() {
+  // A reset link's token leaves the address before the router reads it (rules.md § Password reset).
+  keepResetToken()
   await yieldToBrowser()
   const router = createAppRouter({ notifier: toastNotifier, origin: location.origin })
   // The catalogue this device kept (a reload or an offline visit paints it), restored and saved

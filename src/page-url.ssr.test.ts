@@ -29,6 +29,8 @@ describe('the address a page is kept for', () => {
     expect(at('/product/1?variant=ABC-123&ref=feed')).toBe('/product/1?variant=ABC-123')
     expect(at('/cart?utm_source=mail')).toBe('/cart')
     expect(at('/nowhere?x=1')).toBe('/nowhere')
+    // A reset link's token is read by the app alone (rules.md § Password reset).
+    expect(at('/reset-password?token=abc123&utm_source=mail')).toBe('/reset-password')
   })
 
   it('renders a page asked for with junk parameters once, and names none of them in it', async () => {

@@ -6,7 +6,8 @@ import START_APP_SCRIPT from './start-app.script.ts?inline-script'
 import { summary } from './lib/head/rules.ts'
 import { discountedPrice } from '../shared/pricing/pricing.ts'
 import { STUB_CSS } from '../testing/stub-client-build.ts'
-import { setUpTestSite } from './test/test-site.ts'
+import { capturedLogs } from '../testing/test-api.ts'
+import { fetchPage, setUpTestSite } from './test/test-site.ts'
 
 /**
  * The pages as the server sends them, before any script runs: each route's head (its head(), from
@@ -479,6 +480,51 @@ describe('other pages', () => {
     expect(field('number')?.value).toBe('MRD-7K2P9QXA4M')
     expect(field('email')?.value).toBe('')
     expect(document.body.innerHTML).not.toContain('utm_source')
+  })
+
+  it('sends Forgot password as its form, out of search engines', async () => {
+    const { response, document, meta } = await page('/forgot-password')
+    expect(response.status).toBe(200)
+    expect(document.title).toBe('Forgot your password? | Meridian')
+    expect(meta('robots')).toBe('noindex')
+    const form = document.querySelector('main form[aria-label="Forgot your password?"]')
+    // The app's own: natively it sends nothing anywhere (lib/early-events.ts).
+    expect(form?.getAttribute('method')).toBe('dialog')
+    expect(form?.querySelector('input[name="email"]')?.getAttribute('type')).toBe('email')
+  })
+
+  it('sends a reset link’s page the same for every token, stored nowhere, with no Referer for what it loads', async () => {
+    const { logger, raw } = capturedLogs()
+    const observed = site({ observability: { logger } })
+    const secret = 'a-reset-token-of-43-characters-0123456789ab'
+    const [first, second] = [
+      await fetchPage(observed, `http://shop.test/reset-password?token=${secret}`),
+      await fetchPage(
+        observed,
+        'http://shop.test/reset-password?token=another-one&utm_source=mail',
+      ),
+    ]
+    for (const { response, document, meta } of [first, second]) {
+      expect(response.status).toBe(200)
+      expect(response.headers.get('Cache-Control')).toBe('no-store')
+      expect(response.headers.get('Referrer-Policy')).toBe('no-referrer')
+      expect(document.title).toBe('Choose a new password | Meridian')
+      expect(meta('robots')).toBe('noindex')
+      // Until the app runs and checks the link: the server never sees it.
+      expect(document.querySelector('main [aria-busy="true"]')?.textContent).toBe(
+        'Checking your link…',
+      )
+    }
+    // Rendered and kept once, for its path alone: neither token is in it, nor in the log.
+    expect(second.html).toBe(first.html)
+    expect(first.html).not.toContain(secret)
+    expect(first.html).not.toContain('token')
+    expect(raw.join('\n')).toContain('"route":"/reset-password"')
+    expect(raw.join('\n')).not.toContain(secret)
+    // Every other page keeps the site's referrer policy and is cacheable.
+    const other = await fetchPage(observed, 'http://shop.test/forgot-password')
+    expect(other.response.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
+    expect(other.response.headers.get('Cache-Control')).toMatch(/^public, /)
   })
 
   it('search shows its results with the words they matched marked, and the header links to it', async () => {

@@ -14,7 +14,9 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as CartRouteImport } from './routes/cart'
 import { Route as CategoryRouteImport } from './routes/category'
 import { Route as CheckoutRouteImport } from './routes/checkout'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as OrderConfirmationRouteImport } from './routes/order-confirmation'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SavedRouteImport } from './routes/saved'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as UserauthRouteImport } from './routes/userauth'
@@ -50,9 +52,19 @@ const CheckoutRoute = CheckoutRouteImport.update({
   path: '/checkout',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const OrderConfirmationRoute = OrderConfirmationRouteImport.update({
   id: '/order-confirmation',
   path: '/order-confirmation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SavedRoute = SavedRouteImport.update({
@@ -112,7 +124,9 @@ export interface FileRoutesByFullPath {
   '/cart': typeof CartRoute
   '/category': typeof CategoryRoute
   '/checkout': typeof CheckoutRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/order-confirmation': typeof OrderConfirmationRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/saved': typeof SavedRoute
   '/search': typeof SearchRoute
   '/userauth': typeof UserauthRoute
@@ -129,7 +143,9 @@ export interface FileRoutesByTo {
   '/cart': typeof CartRoute
   '/category': typeof CategoryRoute
   '/checkout': typeof CheckoutRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/order-confirmation': typeof OrderConfirmationRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/saved': typeof SavedRoute
   '/search': typeof SearchRoute
   '/userauth': typeof UserauthRoute
@@ -148,7 +164,9 @@ export interface FileRoutesById {
   '/cart': typeof CartRoute
   '/category': typeof CategoryRoute
   '/checkout': typeof CheckoutRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/order-confirmation': typeof OrderConfirmationRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/saved': typeof SavedRoute
   '/search': typeof SearchRoute
   '/userauth': typeof UserauthRoute
@@ -167,7 +185,9 @@ export interface FileRouteTypes {
     | '/cart'
     | '/category'
     | '/checkout'
+    | '/forgot-password'
     | '/order-confirmation'
+    | '/reset-password'
     | '/saved'
     | '/search'
     | '/userauth'
@@ -184,7 +204,9 @@ export interface FileRouteTypes {
     | '/cart'
     | '/category'
     | '/checkout'
+    | '/forgot-password'
     | '/order-confirmation'
+    | '/reset-password'
     | '/saved'
     | '/search'
     | '/userauth'
@@ -202,7 +224,9 @@ export interface FileRouteTypes {
     | '/cart'
     | '/category'
     | '/checkout'
+    | '/forgot-password'
     | '/order-confirmation'
+    | '/reset-password'
     | '/saved'
     | '/search'
     | '/userauth'
@@ -221,7 +245,9 @@ export interface RootRouteChildren {
   CartRoute: typeof CartRoute
   CategoryRoute: typeof CategoryRoute
   CheckoutRoute: typeof CheckoutRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   OrderConfirmationRoute: typeof OrderConfirmationRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   SavedRoute: typeof SavedRoute
   SearchRoute: typeof SearchRoute
   UserauthRoute: typeof UserauthRoute
@@ -270,11 +296,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CheckoutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/order-confirmation': {
       id: '/order-confirmation'
       path: '/order-confirmation'
       fullPath: '/order-confirmation'
       preLoaderRoute: typeof OrderConfirmationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/saved': {
@@ -366,7 +406,9 @@ const rootRouteChildren: RootRouteChildren = {
   CartRoute: CartRoute,
   CategoryRoute: CategoryRoute,
   CheckoutRoute: CheckoutRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   OrderConfirmationRoute: OrderConfirmationRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   SavedRoute: SavedRoute,
   SearchRoute: SearchRoute,
   UserauthRoute: UserauthRoute,

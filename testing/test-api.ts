@@ -5,6 +5,8 @@ import type { ScryptCost } from '../server/auth/password.ts'
 import type { NodeBindings } from '../server/http/client-address.ts'
 import { loadCatalogue, type Catalogue } from '../server/catalogue/catalogue.ts'
 import { createLogger, type LoggerOptions } from '../server/observability/logger.ts'
+import { mailSeal } from '../server/mail/sealed-mail.ts'
+import type { OutboxMessage } from '../server/orders/order-store.ts'
 import { openSqliteStorage } from '../server/storage/sqlite.ts'
 import type { Storage } from '../server/storage/storage.ts'
 import { createAccounts } from '../server/users/accounts.ts'
@@ -65,6 +67,11 @@ export interface TestApi {
   call(path: string, init?: CallInit): Promise<Response>
   /** A request answered by the app as if it came from TEST_CLIENT (as MSW hands one on). */
   fetch(request: Request): Promise<Response>
+  /**
+   * The mails queued since the last look, marked sent and opened as the server's mailer opens
+   * them (a reset link's waits sealed): what a shopper's mailbox would receive.
+   */
+  mails(): Promise<OutboxMessage[]>
 }
 
 /**
@@ -85,7 +92,8 @@ export async function createTestApi(
     | 'siteUrl'
     | 'throttleLimits'
     | 'adminToken'
-    | 'orderPlaced'
+    | 'mailQueued'
+    | 'resetLimits'
   > & { clock?: ManualClock } = {},
 ): Promise<TestApi> {
   catalogue ??= loadCatalogue()
@@ -112,6 +120,12 @@ export async function createTestApi(
         app.request(path, requestInit(init), { client: init?.client ?? TEST_CLIENT }),
       ),
     fetch: (request) => Promise.resolve(app.fetch(request, { client: TEST_CLIENT })),
+    async mails() {
+      const { open } = mailSeal(TEST_SECRET)
+      const claimed = await storage.outbox.claim(clock.now(), 60_000, 100)
+      for (const message of claimed) await storage.outbox.sent(message.id, clock.now())
+      return claimed.map(open)
+    },
   }
 }
 

@@ -94,6 +94,9 @@ export const SCENES: Scene[] = [
   { name: 'orders', path: '/orders' },
   { name: 'find an order', path: '/orders/find?number=MRD-7K2P9QXA41' },
   { name: 'saved items', path: '/saved' },
+  { name: 'forgot password', path: '/forgot-password' },
+  // Without a token (the scenes have no mail to follow): the page says the link is not valid.
+  { name: 'reset password, no valid link', path: '/reset-password' },
   {
     name: 'sign-in and registration, with errors',
     path: '/userauth',

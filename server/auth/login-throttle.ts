@@ -187,6 +187,15 @@ export class LoginThrottle {
   }
 
   /**
+   * Forgets the failures `client` made on `username`'s account: its password was just reset from
+   * there (the link proved the mailbox), so its guesses at the old one no longer hold it back.
+   * The account's own count, which asks every address for a proof of work, stays.
+   */
+  async forgive(username: string, client: string): Promise<void> {
+    await this.#log.clear(`pair:${usernameKey(username)}\n${client}`)
+  }
+
+  /**
    * Records an attempt of `key` unless `limit` are already recorded in the window (atomically):
    * then the refusal, with the time until the oldest of them leaves it.
    */

@@ -43,18 +43,30 @@ const PERMISSIONS_POLICY = {
 } satisfies SecureHeadersOptions['permissionsPolicy']
 
 /**
- * Headers every answer carries, whatever a handler set: these
- * only, none of the library's other defaults (HSTS, Cross-Origin-Resource-Policy, whose
+ * Headers every answer carries, whatever a handler set: these only (and the referrer policy
+ * below), none of the library's other defaults (HSTS, Cross-Origin-Resource-Policy, whose
  * `same-origin` would keep a site allowed by CORS_ORIGINS from showing the API's images, …).
  */
 const common = secureHeaders({
   ...NONE,
   xContentTypeOptions: 'nosniff',
-  referrerPolicy: 'strict-origin-when-cross-origin',
   xFrameOptions: 'DENY',
   crossOriginOpenerPolicy: 'same-origin',
   permissionsPolicy: PERMISSIONS_POLICY,
 })
+
+export const REFERRER_POLICY = 'strict-origin-when-cross-origin'
+
+/**
+ * The site's referrer policy on every answer, unless its handler asked for a stricter one: none
+ * at all (`no-referrer`), for a page whose address holds a secret (/reset-password: rules.md
+ * § Password reset). A handler cannot ask for a looser one.
+ */
+const referrerPolicy: MiddlewareHandler = async (c, next) => {
+  await next()
+  if (c.res.headers.get('Referrer-Policy') !== 'no-referrer')
+    c.res.headers.set('Referrer-Policy', REFERRER_POLICY)
+}
 
 /** JSON and generated SVG never run anything: nothing may load from them. */
 export const API_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
@@ -128,6 +140,7 @@ export function spaCsp(html: string | Uint8Array, apiOrigins: readonly string[] 
 export function securityHeaders(csp: string): MiddlewareHandler[] {
   return [
     common,
+    referrerPolicy,
     async (c, next) => {
       await next()
       if (!c.res.headers.has('Content-Security-Policy'))

@@ -6,7 +6,10 @@ import { createMetrics } from '../observability/metrics.ts'
 import { openSqliteStorage } from '../storage/sqlite.ts'
 import { startSmtpServer, type TestSmtpServer } from '../../testing/smtp-server.ts'
 import { newOrderKey, orderBody } from '../../testing/orders.ts'
-import { capturedLogs, createTestApi, type TestApi } from '../../testing/test-api.ts'
+import { plainText, resetLinkIn } from '../../testing/mail-text.ts'
+import { capturedLogs, createTestApi, TEST_SECRET, type TestApi } from '../../testing/test-api.ts'
+import type { OutboxMessage, QueuedMessage } from '../orders/order-store.ts'
+import { DEMO_SHOPPER } from '../users/seed-users.ts'
 import {
   LEASE_MS,
   MAX_ATTEMPTS,
@@ -15,6 +18,7 @@ import {
   startMailer,
   type Mailer,
 } from './mailer.ts'
+import { mailSeal } from './sealed-mail.ts'
 import { outboxFolderTransport, smtpTransport, type MailTransport } from './transport.ts'
 
 const FROM = 'Meridian <orders@shop.test>'
@@ -32,14 +36,18 @@ const placeOrder = async (api: TestApi, quantity = 1) => {
   return (await res.json()) as { number: string; total: number }
 }
 
-/** The test API with a mailer over `transport`, woken by each order as the server's is. */
-async function shopWithMailer(transport: MailTransport, storage = openSqliteStorage(':memory:')) {
+/** The test API with a mailer over `transport`, woken by each queued mail as the server's is. */
+async function shopWithMailer(
+  transport: MailTransport,
+  storage = openSqliteStorage(':memory:'),
+  open?: (message: QueuedMessage) => OutboxMessage,
+) {
   const logs = capturedLogs()
   const metrics = createMetrics({ processMetrics: false })
   const holder: { mailer?: Mailer } = {}
   const api = await createTestApi(storage, {
     logger: logs.logger,
-    orderPlaced: () => holder.mailer?.wake(),
+    mailQueued: () => holder.mailer?.wake(),
   })
   const mailer = startMailer({
     outbox: api.storage.outbox,
@@ -47,6 +55,7 @@ async function shopWithMailer(transport: MailTransport, storage = openSqliteStor
     clock: api.clock,
     logger: logs.logger,
     metrics,
+    open,
   })
   holder.mailer = mailer
   cleanups.push(() => mailer.close())
@@ -179,6 +188,51 @@ describe('the mailer', () => {
     expect(handed[2]).toBe(`order-${third.number}`)
     await expect.poll(() => api.storage.outbox.pending()).toBe(0)
   }, 30_000)
+})
+
+describe('a password reset link’s mail', () => {
+  const askForLink = async (api: TestApi) => {
+    const res = await api.call('/api/auth/forgot-password', { body: { email: DEMO_SHOPPER.email } })
+    expect(res.status).toBe(202)
+  }
+
+  it('waits sealed, and is opened as it is sent: the link in the mail, only its id in the log', async () => {
+    const smtp = await smtpServer()
+    const { api, logs, sent } = await shopWithMailer(
+      smtpTransport(smtp.url, FROM),
+      undefined,
+      mailSeal(TEST_SECRET).open,
+    )
+    await askForLink(api)
+    await expect.poll(() => smtp.received.length).toBe(1)
+    const [mail] = smtp.received
+    expect(mail?.header('Subject')).toBe('Reset your Meridian password')
+    expect(mail?.header('To')).toBe(DEMO_SHOPPER.email)
+    expect(mail?.header('Message-ID')).toMatch(/^<reset-[\w-]+@shop\.test>$/)
+    const { url, token } = resetLinkIn(plainText(mail?.raw ?? ''))
+    expect(url).toBe(`http://localhost/reset-password?token=${token}`)
+    expect(await sent('sent')).toBe(1)
+    const check = await api.call('/api/auth/reset-password/check', { body: { token } })
+    expect(await check.json()).toEqual({ status: 'valid' })
+    expect(JSON.stringify(logs.lines)).not.toContain(token)
+  })
+
+  it('is never sent by a mailer without the key that sealed it: it fails, and is tried again', async () => {
+    const smtp = await smtpServer()
+    const { api, logs, sent } = await shopWithMailer(
+      smtpTransport(smtp.url, FROM),
+      undefined,
+      mailSeal('another-secret-that-is-long-enough-for-hs256').open,
+    )
+    await askForLink(api)
+    await expect.poll(() => sent('failed')).toBe(1)
+    expect(smtp.received).toEqual([])
+    expect(await api.storage.outbox.pending()).toBe(1)
+    expect(logs.lines.find((line) => line.msg === 'mail failed, to be tried again')).toMatchObject({
+      mail: expect.stringMatching(/^reset-/) as string,
+      err: 'a sealed message no key of this server opens',
+    })
+  })
 })
 
 describe('the order confirmation as files (no SMTP_URL)', () => {

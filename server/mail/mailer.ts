@@ -1,7 +1,8 @@
 import type { Clock } from '../clock.ts'
 import type { Logger } from '../observability/logger.ts'
 import type { Metrics } from '../observability/metrics.ts'
-import type { Outbox } from '../orders/order-store.ts'
+import type { OutboxMessage, Outbox, QueuedMessage } from '../orders/order-store.ts'
+import { openUnsealed } from './sealed-mail.ts'
 import type { MailTransport } from './transport.ts'
 
 /** How long a claimed message is this replica's alone: far more than one send takes. */
@@ -29,12 +30,14 @@ export interface MailerOptions {
   logger: Logger
   metrics?: Pick<Metrics, 'mailSent'>
   pollMs?: number
+  /** Opens a sealed message (server/mail/sealed-mail.ts); without it, only unsealed ones are sent. */
+  open?: (message: QueuedMessage) => OutboxMessage
 }
 
 /**
- * Sends what the outbox holds (decisions.md § Orders, mail): the order and its mail are stored in
- * one transaction, and this sends the mail after, so a mail failure never fails an order, and a
- * server stopped between the two sends it once it runs again. Each message is claimed by one
+ * Sends what the outbox holds (decisions.md § Orders, mail): an order (or a reset link) and its
+ * mail are stored in one transaction, and this sends the mail after, so a mail failure never
+ * fails an order, and a server stopped between the two sends it once it runs again. Each message is claimed by one
  * replica at a time, sent, and marked sent; a failure is tried again later, backing off, and
  * given up after MAX_ATTEMPTS (logged as an error).
  */
@@ -45,6 +48,7 @@ export function startMailer({
   logger,
   metrics,
   pollMs = POLL_MS,
+  open = openUnsealed,
 }: MailerOptions) {
   let running: Promise<void> | undefined
   let again = false
@@ -59,7 +63,7 @@ export function startMailer({
         // are claimed again, here or elsewhere, once it has run out.
         if (clock.now() > claimedAt + LEASE_MS - SEND_MS) break
         try {
-          await transport.send(message)
+          await transport.send(open(message))
           await outbox.sent(message.id, clock.now())
           metrics?.mailSent.inc({ result: 'sent' })
         } catch (error) {

@@ -22,7 +22,8 @@ export interface ConfirmedOrder {
   }
 }
 
-const escapeHtml = (text: string) =>
+/** Text as HTML: its markup characters escaped. */
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (character) =>

@@ -90,7 +90,7 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
     }),
     sessionsEnded: new Counter({
       name: 'sessions_ended_total',
-      help: "Sessions ended: sign-out, password-change (the user's others), refresh-reuse (a spent refresh token came back)",
+      help: "Sessions ended: sign-out, password-change (the user's others), password-reset (the user's others), refresh-reuse (a spent refresh token came back)",
       labelNames: ['reason'] as const,
       registers,
     }),

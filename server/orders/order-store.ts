@@ -37,7 +37,7 @@ export interface Take {
   quantity: number
 }
 
-/** A message to send once its order is committed (the outbox). */
+/** A message to send once what it tells of is committed (the outbox): an order, a reset link. */
 export interface OutboxMessage {
   id: string
   to: string
@@ -45,6 +45,20 @@ export interface OutboxMessage {
   text: string
   html: string
 }
+
+/**
+ * A message whose text and HTML are sealed (server/mail/sealed-mail.ts), for one that carries a
+ * secret (a password reset link) the database must never hold in the clear; the mailer opens it.
+ */
+export interface SealedMessage {
+  id: string
+  to: string
+  subject: string
+  sealed: string
+}
+
+/** What the outbox holds: a message as it is sent, or sealed. */
+export type QueuedMessage = OutboxMessage | SealedMessage
 
 /** An order as stored: what the API answers, and what it is found by. */
 export interface StoredOrder {
@@ -100,13 +114,12 @@ export interface Page {
   skip: number
 }
 
-/** A message claimed for sending. */
-export interface ClaimedMessage extends OutboxMessage {
-  /** Tries so far, this one included. */
-  attempts: number
-}
+/** A message claimed for sending, with the tries so far, this one included. */
+export type ClaimedMessage = QueuedMessage & { attempts: number }
 
 export interface Outbox {
+  /** Queues a message outside an order, to be sent from `at` (an order's is queued by `place`). */
+  queue(message: QueuedMessage, at: number): Promise<void>
   /**
    * Up to `limit` messages due by `now`, each claimed until `now + leaseMs` by this caller alone,
    * whatever other replicas claim at once.

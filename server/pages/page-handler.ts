@@ -47,6 +47,8 @@ type Page = {
       /** The page's Content-Security-Policy: its own inline scripts by hash. */
       csp: string
       cacheControl: string
+      /** A referrer policy of the route's own (none: the site's). */
+      referrerPolicy?: string
     }
   | { location: string }
 )
@@ -99,11 +101,15 @@ export function createPageHandler(
     // Bytes as rendered: decoding the page to text and encoding it again costs more than the
     // policy's hashes need (inlineScriptHashes).
     const html = Buffer.from(await response.arrayBuffer())
+    // A route may say its page is not to be stored anywhere, or sent on without its address (its
+    // route's `headers`: /reset-password, whose link holds a token, rules.md § Password reset).
+    // Its page is kept here all the same: it is kept for its path alone, and holds nothing of
+    // the shopper's (pageUrl reads only the query its routes read).
+    const own = response.headers.get('Cache-Control')
     const cacheControl = !complete
       ? CACHE_PRIVATE
-      : response.status === 200
-        ? CACHE_PAGE
-        : CACHE_MISSING
+      : (own ?? (response.status === 200 ? CACHE_PAGE : CACHE_MISSING))
+    const referrerPolicy = response.headers.get('Referrer-Policy') ?? undefined
     return {
       route,
       status: response.status,
@@ -113,6 +119,7 @@ export function createPageHandler(
       representation: createRepresentation(html, 'text/html; charset=utf-8'),
       csp: csp(html),
       cacheControl,
+      referrerPolicy,
     }
   }
 
@@ -158,6 +165,7 @@ export function createPageHandler(
     // Answering may have added a compressed form, which the cache counts.
     pages.remeasure(url)
     response.headers.set('Content-Security-Policy', page.csp)
+    if (page.referrerPolicy) response.headers.set('Referrer-Policy', page.referrerPolicy)
     return response
   }
 }

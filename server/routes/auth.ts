@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
 import type { Authenticate } from '../auth/authenticate.ts'
 import type { PasswordCheck } from '../auth/password-check.ts'
-import type { SessionRecord, Sessions } from '../auth/sessions.ts'
+import type { Sessions } from '../auth/sessions.ts'
 import type { TokenService } from '../auth/tokens.ts'
 import type { Clock } from '../clock.ts'
 import { bearerToken, jsonBody } from '../http/body.ts'
@@ -11,9 +11,10 @@ import { requireClient } from '../http/client-address.ts'
 import type { Metrics } from '../observability/metrics.ts'
 import { loggerOf, type RequestRecord } from '../observability/request-log.ts'
 import type { PublicUser } from '../users/public-user.ts'
+import { signInAnswers } from './sign-in-answer.ts'
 import type { UserRecord, UserStore } from '../users/user-store.ts'
 
-const expiresInMins = v.optional(
+export const expiresInMins = v.optional(
   v.pipe(
     v.number("Invalid 'expiresInMins' - must be a number"),
     v.integer("Invalid 'expiresInMins' - must be a whole number"),
@@ -97,22 +98,7 @@ export function authRoutes({
   present,
   metrics,
 }: AuthDeps) {
-  /**
-   * A session's tokens: an access token for `minutes` and a refresh token (its current id), neither
-   * outliving the session, whose end a refresh never moves.
-   */
-  const tokensOf = (user: UserRecord, session: SessionRecord, minutes: number) => {
-    const end = Math.floor(session.expiresAt / 1000)
-    const now = Math.floor(clock.now() / 1000)
-    return {
-      accessToken: tokens.sign(
-        { user, sid: session.id },
-        'access',
-        Math.min(now + minutes * 60, end),
-      ),
-      refreshToken: tokens.sign({ user, sid: session.id, jti: session.refreshId }, 'refresh', end),
-    }
-  }
+  const { tokensOf, signIn } = signInAnswers({ tokens, sessions, clock, present })
 
   return new Hono<Env>()
     .post('/login', jsonBody(loginSchema), async (c) => {
@@ -121,18 +107,7 @@ export function authRoutes({
         { username, password, client: requireClient(c), proof },
         'Invalid credentials',
       )
-      const session = await sessions.open(user.id)
-      const { id, email, firstName, lastName, gender, image } = present(user, c)
-      return c.json({
-        ...tokensOf(user, session, minutes),
-        id,
-        username: user.username,
-        email,
-        firstName,
-        lastName,
-        gender,
-        image,
-      })
+      return c.json((await signIn(user, c, minutes)).answer)
     })
     .get('/me', async (c) => {
       const { claims } = await authenticate(c)

@@ -3,7 +3,9 @@ import { createMiddleware } from 'hono/factory'
 import { HTTPException } from 'hono/http-exception'
 import type { Authenticate } from '../auth/authenticate.ts'
 import type { PasswordCheck } from '../auth/password-check.ts'
+import type { PasswordResetStore } from '../auth/password-resets.ts'
 import type { SessionRecord, Sessions } from '../auth/sessions.ts'
+import type { Clock } from '../clock.ts'
 import { jsonBody } from '../http/body.ts'
 import { requireClient } from '../http/client-address.ts'
 import type { Metrics } from '../observability/metrics.ts'
@@ -20,9 +22,12 @@ export interface UserRoutesDeps {
   /** What one address may do with accounts: registrations and taken-name answers. */
   limits: AccountLimiter
   sessions: Sessions
+  /** The reset links a new password ends. */
+  resets: Pick<PasswordResetStore, 'endAllOf'>
   authenticate: Authenticate
   checkPassword: PasswordCheck
   present: (user: UserRecord, c: Context) => PublicUser
+  clock: Clock
   metrics?: Pick<Metrics, 'sessionsEnded'>
 }
 
@@ -39,9 +44,11 @@ export function userRoutes({
   accounts,
   limits,
   sessions,
+  resets,
   authenticate,
   checkPassword,
   present,
+  clock,
   metrics,
 }: UserRoutesDeps) {
   /**
@@ -76,7 +83,8 @@ export function userRoutes({
       const { currentPassword, ...changes } = c.req.valid('json')
       const { user, session } = c.var
       // A new password needs the current one, checked as a sign-in is (so a stolen token cannot
-      // set one, nor guess the current one freely), and ends every other session of the user.
+      // set one, nor guess the current one freely), and ends every other session of the user and
+      // every reset link not used yet.
       if (changes.password !== undefined) {
         if (!currentPassword) throw new HTTPException(400, { message: CURRENT_PASSWORD.required })
         await checkPassword(
@@ -90,6 +98,8 @@ export function userRoutes({
       if (changes.password !== undefined) {
         await sessions.endOthers(user.id, session.id)
         metrics?.sessionsEnded.inc({ reason: 'password-change' })
+        // A link asked for before cannot set another password over this one (rules.md § Password reset).
+        await resets.endAllOf(user.id, clock.now())
       }
       return c.json(present(updated, c))
     })

@@ -1,9 +1,10 @@
-import postgres, { type Sql } from 'postgres'
+import postgres, { type Sql, type TransactionSql } from 'postgres'
 import { ShortOfStock, UnknownLevel } from './order-rollbacks.ts'
 import type {
   ClaimedMessage,
   OrderStore,
   Outbox,
+  QueuedMessage,
   StockChange,
   StockLevel,
   StockStore,
@@ -39,6 +40,21 @@ const orderFrom = (row: OrderRow): StoredOrder => ({
 })
 const orderColumns = (sql: Sql) =>
   sql`number, created_at AS "createdAt", user_id AS "userId", email, body`
+
+/**
+ * Queues a message in the outbox, due at once; within a transaction, with what it tells of. Not
+ * inserted unless `when`: a caller that must do the same work either way (a reset asked for an
+ * address no account has) runs the statement all the same.
+ */
+export const queueMessage = (
+  sql: Sql | TransactionSql,
+  message: QueuedMessage,
+  at: number,
+  when = true,
+) => sql`
+  INSERT INTO outbox (id, created_at, message, next_attempt_at)
+  SELECT ${message.id}::text, ${at}::bigint, ${sql.json({ ...message })}::jsonb, ${at}::bigint
+  WHERE ${when}::boolean`
 
 /** The products' ids as a notification's payload (at most 8000 bytes: a few hundred ids). */
 const payloadOf = (productIds: readonly number[]) =>
@@ -155,9 +171,7 @@ export function createPostgresOrders(
             await tx`INSERT INTO orders (number, created_at, user_id, email, body)
                      VALUES (${order.number}, ${order.createdAt}, ${order.userId}, ${order.email},
                              ${tx.json(order.body as postgres.JSONValue)})`
-            await tx`INSERT INTO outbox (id, created_at, message, next_attempt_at)
-                     VALUES (${mail.id}, ${order.createdAt},
-                             ${tx.json({ ...mail })}, ${order.createdAt})`
+            await queueMessage(tx, mail, order.createdAt)
             await tx`SELECT pg_notify(${STOCK_CHANNEL}, ${payloadOf(levels.map((l) => l.productId))})`
             return { placed: order, levels }
           })
@@ -201,6 +215,7 @@ export function createPostgresOrders(
   }
 
   const outbox: Outbox = {
+    queue: (message, at) => tracked(async () => void (await queueMessage(sql, message, at))),
     // SKIP LOCKED: replicas claiming at once each take other messages, none waits for another.
     claim: (now, leaseMs, limit) =>
       tracked(async () => {

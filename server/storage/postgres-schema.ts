@@ -134,6 +134,25 @@ const MIGRATIONS: readonly PostgresMigration[] = [
         version bigint NOT NULL
       );`,
   },
+  {
+    version: 7,
+    name: 'password_resets',
+    // One row per request for a link (decisions.md § Password reset): the token's SHA-256, never
+    // the token; `user_id` null when no account had the address (nothing was mailed).
+    sql: `
+      CREATE TABLE password_resets (
+        token_hash text PRIMARY KEY,
+        account_key text NOT NULL,
+        user_id bigint,
+        created_at bigint NOT NULL,
+        expires_at bigint NOT NULL,
+        used_at bigint,
+        ended_at bigint
+      );
+      CREATE INDEX password_resets_by_account ON password_resets (account_key, created_at);
+      CREATE INDEX password_resets_by_user ON password_resets (user_id) WHERE user_id IS NOT NULL;
+      CREATE INDEX password_resets_by_time ON password_resets (created_at);`,
+  },
 ]
 
 // An advisory lock key (any constant, the same in every replica, and not postgres.ts's

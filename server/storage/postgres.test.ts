@@ -5,6 +5,7 @@ import { openPostgresStorage } from './postgres.ts'
 import { describeAccountStorageContract } from '../../testing/account-storage-contract.ts'
 import { describeOrderStorageContract } from '../../testing/order-storage-contract.ts'
 import { describeStorageContract } from '../../testing/storage-contract.ts'
+import { describeResetStorageContract } from '../../testing/password-reset-storage-contract.ts'
 
 describe('PostgreSQL', () => {
   let cluster: PostgresCluster
@@ -22,6 +23,7 @@ describe('PostgreSQL', () => {
   describeStorageContract('PostgreSQL', postgresHarness)
   describeOrderStorageContract('PostgreSQL', postgresHarness)
   describeAccountStorageContract('PostgreSQL', postgresHarness)
+  describeResetStorageContract('PostgreSQL', postgresHarness)
 
   it('gives the users of a database from before name keys each its key, a later look-alike its id after a #', async () => {
     const url = await cluster.createDatabase()
@@ -31,7 +33,7 @@ describe('PostgreSQL', () => {
     await sql`DROP INDEX users_username_key_key`
     await sql`ALTER TABLE users DROP COLUMN username_key`
     await sql`DROP TABLE sessions`
-    await sql`DROP TABLE stock, stock_changes, orders, idempotency_keys, outbox`
+    await sql`DROP TABLE stock, stock_changes, orders, idempotency_keys, outbox, password_resets`
     await sql`DROP TABLE account_entries, account_versions`
     await sql`DELETE FROM schema_migrations WHERE version >= 3`
     for (const [username, email] of [

@@ -4,6 +4,7 @@ import type { SessionRecord, SessionStore } from '../auth/sessions.ts'
 import { TakenError, type NewUser, type UserChanges, type UserStore } from '../users/user-store.ts'
 import { createPostgresOrders } from './postgres-orders.ts'
 import { createPostgresAccountState } from './postgres-account-state.ts'
+import { createPostgresPasswordResets } from './postgres-password-resets.ts'
 import { StorageUnavailableError, type StockListener, type Storage } from './storage.ts'
 import { migrate } from './postgres-schema.ts'
 import { changedFields, COLUMNS, fromRow } from './user-rows.ts'
@@ -69,12 +70,12 @@ export interface PostgresOptions {
 }
 
 /**
- * Users, login attempts, sessions, stock, orders, the outbox and the accounts' copies in
- * PostgreSQL (postgres.js, a pool of `poolMax` connections and one more that listens for stock
- * changes; stock, orders and the outbox in postgres-orders.ts, the copies in
- * postgres-account-state.ts), shared by every replica that uses the same database. Each statement
- * is parameterised by the driver; column names come only from the fixed COLUMNS map. A
- * registration is committed before it is answered.
+ * Users, login attempts, sessions, stock, orders, the outbox, reset links and the accounts' copies
+ * in PostgreSQL (postgres.js, a pool of `poolMax` connections and one more that listens for stock
+ * changes; stock, orders and the outbox in postgres-orders.ts, reset links in
+ * postgres-password-resets.ts, the copies in postgres-account-state.ts), shared by every replica
+ * that uses the same database. Each statement is parameterised by the driver; column names come
+ * only from the fixed COLUMNS map. A registration is committed before it is answered.
  */
 export async function openPostgresStorage({ url, poolMax }: PostgresOptions): Promise<Storage> {
   const sql = postgres(url, {
@@ -116,6 +117,9 @@ export async function openPostgresStorage({ url, poolMax }: PostgresOptions): Pr
     findById: (id) => tracked(() => first(sql`SELECT * FROM users WHERE id = ${id}`)),
     findByUsername: (username) =>
       tracked(() => first(sql`SELECT * FROM users WHERE username_key = ${usernameKey(username)}`)),
+    // As the unique index compares it.
+    findByEmail: (email) =>
+      tracked(() => first(sql`SELECT * FROM users WHERE lower(email) = lower(${email})`)),
     isTaken: (field, value, exceptId) =>
       tracked(async () => {
         const rows =
@@ -257,6 +261,7 @@ export async function openPostgresStorage({ url, poolMax }: PostgresOptions): Pr
     orders,
     outbox,
     accountState: createPostgresAccountState(sql, tracked),
+    passwordResets: createPostgresPasswordResets(sql, tracked),
     onStockChanged(listener) {
       listeners.add(listener)
       return () => void listeners.delete(listener)

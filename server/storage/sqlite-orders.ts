@@ -4,6 +4,7 @@ import type {
   OrderStore,
   PlaceResult,
   Outbox,
+  QueuedMessage,
   StockChange,
   StockLevel,
   StockStore,
@@ -36,6 +37,16 @@ const orderFrom = (row: OrderRow): StoredOrder => ({
 })
 
 /**
+ * The statement that queues a message in the outbox, due at once: (id, at, message as JSON, at,
+ * when). Not inserted unless `when` is 1: a caller that must do the same work either way (a reset
+ * asked for an address no account has) runs it all the same.
+ */
+export const queueStatement = (db: DatabaseSync) =>
+  db.prepare(
+    'INSERT INTO outbox (id, created_at, message, next_attempt_at) SELECT ?, ?, ?, ? WHERE ?',
+  )
+
+/**
  * Stock, orders and the outbox in SQLite. One process has the file (a second waits for its
  * write lock): BEGIN IMMEDIATE makes each placement whole before another starts, and the
  * process's own listeners are all there is to tell of a change (`changed`).
@@ -63,9 +74,7 @@ export function createSqliteOrders(db: DatabaseSync, changed: (productIds: numbe
   const addOrder = db.prepare(
     'INSERT INTO orders (number, created_at, user_id, email, body) VALUES (?, ?, ?, ?, ?)',
   )
-  const addMessage = db.prepare(
-    'INSERT INTO outbox (id, created_at, message, next_attempt_at) VALUES (?, ?, ?, ?)',
-  )
+  const addMessage = queueStatement(db)
   const byNumber = db.prepare('SELECT * FROM orders WHERE number = ?')
 
   const levelsOfProduct = (productId: number) =>
@@ -142,7 +151,7 @@ export function createSqliteOrders(db: DatabaseSync, changed: (productIds: numbe
             order.email,
             JSON.stringify(order.body),
           )
-          addMessage.run(mail.id, order.createdAt, JSON.stringify(mail), order.createdAt)
+          addMessage.run(mail.id, order.createdAt, JSON.stringify(mail), order.createdAt, 1)
           return { placed: order, levels }
         }),
       )
@@ -189,6 +198,8 @@ export function createSqliteOrders(db: DatabaseSync, changed: (productIds: numbe
     'UPDATE outbox SET locked_until = ?, attempts = attempts + 1 WHERE id = ?',
   )
   const outbox: Outbox = {
+    queue: (message, at) =>
+      Promise.resolve(void addMessage.run(message.id, at, JSON.stringify(message), at, 1)),
     claim: (now, leaseMs, limit) =>
       Promise.resolve(
         transaction(db, () => {
@@ -199,7 +210,7 @@ export function createSqliteOrders(db: DatabaseSync, changed: (productIds: numbe
           }[]
           return rows.map((row): ClaimedMessage => {
             lock.run(now + leaseMs, row.id)
-            return { ...(JSON.parse(row.message) as ClaimedMessage), attempts: row.attempts + 1 }
+            return { ...(JSON.parse(row.message) as QueuedMessage), attempts: row.attempts + 1 }
           })
         }),
       ),

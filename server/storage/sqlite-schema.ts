@@ -135,6 +135,25 @@ const MIGRATIONS: readonly SqliteMigration[] = [
         version INTEGER NOT NULL
       ) STRICT`,
   },
+  {
+    version: 7,
+    name: 'password_resets',
+    // One row per request for a link (decisions.md § Password reset): the token's SHA-256, never
+    // the token; `user_id` null when no account had the address (nothing was mailed).
+    sql: `
+      CREATE TABLE password_resets (
+        token_hash TEXT PRIMARY KEY,
+        account_key TEXT NOT NULL,
+        user_id INTEGER,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        used_at INTEGER,
+        ended_at INTEGER
+      ) STRICT;
+      CREATE INDEX password_resets_by_account ON password_resets (account_key, created_at);
+      CREATE INDEX password_resets_by_user ON password_resets (user_id) WHERE user_id IS NOT NULL;
+      CREATE INDEX password_resets_by_time ON password_resets (created_at)`,
+  },
 ]
 
 /** In one transaction: run `work`, commit; roll back on a throw. */

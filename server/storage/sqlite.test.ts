@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { openSqliteStorage } from './sqlite.ts'
 import { describeAccountStorageContract } from '../../testing/account-storage-contract.ts'
 import { describeOrderStorageContract } from '../../testing/order-storage-contract.ts'
+import { describeResetStorageContract } from '../../testing/password-reset-storage-contract.ts'
 import { describeStorageContract } from '../../testing/storage-contract.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'meridian-sqlite-'))
@@ -22,6 +23,7 @@ const sqlite = {
 describeStorageContract('SQLite', sqlite)
 describeOrderStorageContract('SQLite', sqlite)
 describeAccountStorageContract('SQLite', sqlite)
+describeResetStorageContract('SQLite', sqlite)
 
 describe('a users.db from before versioned migrations', () => {
   it('keeps its users and gains the login attempts on first open', async () => {
@@ -73,6 +75,7 @@ describe('a users.db from before user names were compared by their key', () => {
       'DROP TABLE stock; DROP TABLE stock_changes; DROP TABLE orders; DROP TABLE idempotency_keys; DROP TABLE outbox',
     )
     old.exec('DROP TABLE account_entries; DROP TABLE account_versions')
+    old.exec('DROP TABLE password_resets')
     old.exec('PRAGMA user_version = 2')
     const add = old.prepare(
       `INSERT INTO users (username, email, password_hash, first_name, last_name)

@@ -7,6 +7,7 @@ import { TakenError, USER_FIELDS, type NewUser, type UserStore } from '../users/
 import { migrate, transaction } from './sqlite-schema.ts'
 import { createSqliteOrders } from './sqlite-orders.ts'
 import { createSqliteAccountState } from './sqlite-account-state.ts'
+import { createSqlitePasswordResets } from './sqlite-password-resets.ts'
 import type { StockListener, Storage } from './storage.ts'
 import { changedFields, COLUMNS, fromRow, type UserRow } from './user-rows.ts'
 import { usernameKey } from '../users/username.ts'
@@ -57,13 +58,14 @@ function promised<T extends object>(sync: Synchronous<T>): T {
 }
 
 /**
- * Users, login attempts, sessions, stock, orders, the outbox and the accounts' copies in SQLite
- * (`node:sqlite`; stock, orders and the outbox in sqlite-orders.ts, the copies in
- * sqlite-account-state.ts), in WAL mode with synchronous=NORMAL: a commit is in the WAL file
- * before the answer goes out, so a registration or profile change survives the process being
- * killed right after it (tested with kill -9). Only a power cut or OS crash could lose the last
- * commits; FULL would fsync on every commit, and since node:sqlite runs on the event loop, that
- * stalled every other answer (catalogue p99 ~160 ms under a mixed load).
+ * Users, login attempts, sessions, stock, orders, the outbox, reset links and the accounts' copies
+ * in SQLite (`node:sqlite`; stock, orders and the outbox in sqlite-orders.ts, reset links in
+ * sqlite-password-resets.ts, the copies in sqlite-account-state.ts), in WAL mode with
+ * synchronous=NORMAL: a commit is in the WAL file before the answer goes out, so a registration
+ * or profile change survives the process being killed right after it (tested with kill -9). Only
+ * a power cut or OS crash could lose the last commits; FULL would fsync on every commit, and
+ * since node:sqlite runs on the event loop, that stalled every other answer (catalogue p99
+ * ~160 ms under a mixed load).
  * Every statement is prepared with parameters; column names come only from the fixed COLUMNS map.
  * node:sqlite is synchronous: each method runs whole before the next, which makes each atomic.
  */
@@ -77,6 +79,7 @@ export function openSqliteStorage(file: string): Storage {
 
   const byId = db.prepare('SELECT * FROM users WHERE id = ?')
   const byUsername = db.prepare('SELECT * FROM users WHERE username_key = ?')
+  const byEmail = db.prepare('SELECT * FROM users WHERE email = ?')
   const taken = {
     username: db.prepare('SELECT 1 FROM users WHERE username_key = ? AND id IS NOT ?'),
     email: db.prepare('SELECT 1 FROM users WHERE email = ? AND id IS NOT ?'),
@@ -108,6 +111,11 @@ export function openSqliteStorage(file: string): Storage {
     findById,
     findByUsername(username) {
       const row = byUsername.get(usernameKey(username)) as UserRow | undefined
+      return row ? fromRow(row) : undefined
+    },
+    // The column's NOCASE collation compares it as its UNIQUE constraint does.
+    findByEmail(email) {
+      const row = byEmail.get(email) as UserRow | undefined
       return row ? fromRow(row) : undefined
     },
     isTaken: (field, value, exceptId) =>
@@ -213,6 +221,7 @@ export function openSqliteStorage(file: string): Storage {
     orders,
     outbox,
     accountState: createSqliteAccountState(db),
+    passwordResets: createSqlitePasswordResets(db),
     onStockChanged(listener) {
       listeners.add(listener)
       return () => void listeners.delete(listener)

@@ -1,5 +1,6 @@
 import type { PoolStats } from '../observability/metrics.ts'
 import type { LoginAttemptLog } from '../auth/login-throttle.ts'
+import type { PasswordResetStore } from '../auth/password-resets.ts'
 import type { SessionStore } from '../auth/sessions.ts'
 import type { UserStore } from '../users/user-store.ts'
 import type { OrderStore, Outbox, StockStore } from '../orders/order-store.ts'
@@ -12,8 +13,9 @@ import type { AccountStateStore } from '../account/account-store.ts'
 export type StockListener = (productIds: number[] | undefined) => void
 
 /**
- * The API's shared state: its users, their sessions, the login attempts, the stock, the orders and
- * the mail they send, and each account's cart, saved items and address, in one database. SQLite (one file, one process) by default; PostgreSQL when
+ * The API's shared state: its users, their sessions, the login attempts, the stock, the orders, the
+ * password reset links and the mail they send, and each account's cart, saved items and address,
+ * in one database. SQLite (one file, one process) by default; PostgreSQL when
  * DATABASE_URL is set, so several replicas act as one. Everything else the API keeps (answer
  * caches, compressed representations) is derived from the catalogue and its stock, and stays in
  * each process.
@@ -26,10 +28,12 @@ export interface Storage {
   /** Each product's and variant's stock, which orders take and operators set. */
   readonly stock: StockStore
   readonly orders: OrderStore
-  /** Mail to send once an order is committed, sent by one replica each (server/mail). */
+  /** Mail to send once an order or a reset link is committed, sent by one replica each (server/mail). */
   readonly outbox: Outbox
   /** Each account's copy of its cart, saved items and address (docs/api.md § Account state). */
   readonly accountState: AccountStateStore
+  /** Password reset links: their tokens' hashes, and whether each was used. */
+  readonly passwordResets: PasswordResetStore
   /** Calls `listener` on every committed stock change, until the function it returns is called. */
   onStockChanged(listener: StockListener): () => void
   /** Resolves when the database answers a query; rejects with StorageUnavailableError otherwise. */

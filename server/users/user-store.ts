@@ -35,6 +35,8 @@ export interface UserStore {
   findById(id: number): Promise<UserRecord | undefined>
   /** Case-insensitive. */
   findByUsername(username: string): Promise<UserRecord | undefined>
+  /** Case-insensitive: the email is unique as the database compares it. */
+  findByEmail(email: string): Promise<UserRecord | undefined>
   /** Whether another user (not `exceptId`) already has this username / email, case-insensitively. */
   isTaken(field: UniqueField, value: string, exceptId?: number): Promise<boolean>
   /** @throws TakenError when the username or e-mail is taken, even by a registration that landed a moment ago on another replica. */

@@ -38,9 +38,12 @@ export const PASSWORD_MESSAGES = {
   mix: 'Password must contain at least one letter and one digit',
 } as const
 
-// Passwords are not trimmed: a space is a character the shopper chose. Signing in takes any
-// password (an account from before this rule, or another API's, keeps its own).
-const password = v.pipe(
+/**
+ * Every new password: registration, a change, a reset. Not trimmed: a space is a character the
+ * shopper chose. Signing in takes any password (an account from before this rule, or another
+ * API's, keeps its own).
+ */
+export const newPassword = v.pipe(
   v.string(message('Password')),
   v.nonEmpty('Password is required'),
   v.minLength(6, PASSWORD_MESSAGES.length),
@@ -99,7 +102,7 @@ export const newUserSchema = v.pipe(
       email,
       firstName: required('First name', 50),
       lastName: required('Last name', 50),
-      password,
+      password: newPassword,
       country: v.optional(text('Country', 80)),
       ...optionalFields,
     },
@@ -114,7 +117,7 @@ export const userChangesSchema = v.object({
   email: v.optional(email),
   firstName: v.optional(required('First name', 50)),
   lastName: v.optional(required('Last name', 50)),
-  password: v.optional(password),
+  password: v.optional(newPassword),
   ...optionalFields,
 })
 

@@ -4,8 +4,9 @@
  * plus the list of the build's files as `self.__WB_MANIFEST`). What it does, and why:
  * - app shell: every file of the build is precached, so the app opens and moves between visited
  *   and unvisited routes offline; an older build's files go once this one is active;
- * - pages: from the network, so an online shopper gets each page's own head and the newest build;
- *   after 3 s without an answer (a crawling connection) or offline, the precached shell;
+ * - pages: from the network, never kept, so an online shopper gets each page's own head and the
+ *   newest build; after 3 s without an answer (a crawling connection) or offline, the precached
+ *   shell; a password reset link's page is left to the browser (its address holds a token);
  * - the API's product images: cache first (their URLs are content-versioned, so immutable); another
  *   host's pictures (an external API's image CDN) stale-while-revalidate, as their answers are
  *   opaque: one that failed is replaced at the next visit instead of being kept;
@@ -71,8 +72,12 @@ registerRoute(
       }
     },
     {
-      // A page's address, not the API's (opened in a tab, it is JSON, not the app).
-      denylist: [/^\/api(\/|$)/],
+      // A page's address, not the API's (opened in a tab, it is JSON, not the app); and not a
+      // password reset link's, whose address holds its token until the page takes it out (rules.md
+      // § Password reset): this worker neither answers it nor keeps anything of it, the browser
+      // fetches it, and the page comes with its own headers (no Referer, stored nowhere), which
+      // the shell lacks.
+      denylist: [/^\/api(\/|$)/, /^\/reset-password(\/|\?|$)/],
     },
   ),
 )

@@ -22,6 +22,8 @@ export interface ClientTestApi {
   call(path: string, init?: CallInit): Promise<Response>
   /** The API's clock, which only the test moves. */
   clock: ManualClock
+  /** The mails it has queued since the last look, as the shopper would receive them. */
+  mails: TestApi['mails']
 }
 
 /** The operator's token the test API takes (its orders and stock: docs/api.md § Orders). */
@@ -55,6 +57,7 @@ export function testApi(): ClientTestApi {
   return {
     fetch: async (request) => (await api()).fetch(request),
     call: async (path, init) => (await api()).call(path, init),
+    mails: async () => (await api()).mails(),
     clock,
   }
 }

@@ -16,8 +16,11 @@ import type { LoginResponse } from './account.schemas.ts'
 import { sessionAtom, signInAtom } from '../../domain/session/session.atoms.ts'
 import { forgetAccount } from './forget-account.ts'
 
-/** Keeps what a login answers as the session (rules.md § State changes): first name, id and token; never the password. */
-function useStartSession() {
+/**
+ * Keeps what a login answers as the session (rules.md § State changes): first name, id and token;
+ * never the password. A sign-in, a registration and a password reset all start one so.
+ */
+export function useStartSession() {
   const signIn = useSetAtom(signInAtom)
   return useCallback(
     (response: LoginResponse) =>

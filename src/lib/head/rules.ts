@@ -16,6 +16,8 @@ export const PAGE_NAMES = {
   account: 'My Account',
   orders: 'My Purchases',
   findOrder: 'Find an order',
+  forgotPassword: 'Forgot your password?',
+  resetPassword: 'Choose a new password',
   saved: 'My Saved Items',
   search: 'Search',
   confirmation: 'Order confirmation',
@@ -64,6 +66,8 @@ export const PRIVATE_PAGES: Readonly<Record<string, string>> = {
   '/order-confirmation': PAGE_NAMES.confirmation,
   '/orders': PAGE_NAMES.orders,
   '/orders/find': PAGE_NAMES.findOrder,
+  '/forgot-password': PAGE_NAMES.forgotPassword,
+  '/reset-password': PAGE_NAMES.resetPassword,
   '/saved': PAGE_NAMES.saved,
   '/userauth': PAGE_NAMES.signIn,
 }

@@ -73,7 +73,7 @@ function AccountModalContent({ onClose }: { onClose: () => void }) {
       </div>
       <div>
         <h3>Sign In</h3>
-        <SignInForm onSignedIn={onClose} />
+        <SignInForm onSignedIn={onClose} onLeave={onClose} />
       </div>
     </div>
   )

@@ -1,15 +1,28 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
+import { Link } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/button.tsx'
 import { FormField } from '../../../components/form-field.tsx'
 import { loginSchema, type LoginInput } from '../forms/login.schema.ts'
 import { useSignIn } from '../use-account.ts'
+import { env } from '../../../lib/env.ts'
+import { passwordResetMessages } from '../../../lib/page-messages.ts'
 import { useFailedAttempt } from '../../../lib/use-failed-attempt.ts'
 import styles from './account-forms.module.css'
 import { ServerError } from '../../../components/server-error.tsx'
 
-/** The 'Sign In' form (rules.md § Sign-in and registration, § Validation rules), on /userauth and inside the account modal. */
-export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+/**
+ * The 'Sign In' form (rules.md § Sign-in and registration, § Validation rules), on /userauth and
+ * inside the account modal, with 'Forgot password?' (rules.md § Password reset) where our API can
+ * reset one; `onLeave` runs as that link is followed (the modal closes).
+ */
+export function SignInForm({
+  onSignedIn,
+  onLeave,
+}: {
+  onSignedIn: () => void
+  onLeave?: () => void
+}) {
   const signIn = useSignIn()
   const form = useForm<LoginInput>({
     resolver: valibotResolver(loginSchema),
@@ -54,10 +67,15 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
         )}
       </FormField>
       <ServerError error={signIn.error} />
-      <div>
+      <div className={styles.actions}>
         <Button type="submit" disabled={signIn.isPending}>
           {signIn.isPending ? 'Signing in…' : 'Sign In'}
         </Button>
+        {env.bundledApi && (
+          <Link to="/forgot-password" className={styles.forgot} onClick={onLeave}>
+            {passwordResetMessages.forgotPassword}
+          </Link>
+        )}
       </div>
     </form>
   )
