@@ -22,8 +22,10 @@ import { ROUTER_MANIFEST_FILE } from '../server/pages/router-manifest.ts'
 // takeover): 135.5 KB until the HTTP client's code left the entry (131.3 KB), 131.5 KB until the
 // devtools could open on the live site (their switch, and the names their chunk imports from the
 // entry), 131.7 KB until orders reached the server (an order waiting on the device is sent from
-// any page, and Find an order is a route every page's router knows: docs/performance.md).
-const HOME_JS_BUDGET_KB = 132.4
+// any page, and Find an order is a route every page's router knows: docs/performance.md), 132.4 KB
+// until a forgotten password could be reset (two more routes every router knows, and the reset
+// link's token taken out of the address before the router reads it).
+const HOME_JS_BUDGET_KB = 132.9
 const ROUTE_JS_BUDGET_KB = 160
 // Where the build goes (and the server serves from): DIST_DIR, as for `npm start`.
 const DIST = process.env.DIST_DIR || 'dist'

@@ -30,7 +30,7 @@ export async function requestResetLink(email: string): Promise<string> {
 /** What the link with this token can do. A refused link is an answer, not an error. */
 export async function checkResetLink(token: string): Promise<LinkStatus> {
   try {
-    await requestJson(v.object({ status: v.literal('valid') }), 'auth/reset-password/check', {
+    await requestJson(v.object({ status: v.picklist(['valid']) }), 'auth/reset-password/check', {
       method: 'post',
       json: { token },
     })

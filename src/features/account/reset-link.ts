@@ -13,18 +13,12 @@ let kept: string | undefined
  * Referer, the history or the telemetry. The page reads it from here, in memory only.
  */
 export function keepResetToken(): void {
-  if (location.pathname !== RESET_PASSWORD_PATH) return
   const search = new URLSearchParams(location.search)
-  const token = search.get('token')
-  if (token === null) return
-  kept = token
+  kept = (location.pathname === RESET_PASSWORD_PATH && search.get('token')) || undefined
+  if (!kept) return
   search.delete('token')
-  const rest = search.toString()
-  history.replaceState(
-    history.state,
-    '',
-    `${RESET_PASSWORD_PATH}${rest && `?${rest}`}${location.hash}`,
-  )
+  const rest = search.size > 0 ? `?${search}` : ''
+  history.replaceState(history.state, '', `${RESET_PASSWORD_PATH}${rest}${location.hash}`)
 }
 
 /** The token this page was opened with, if any. */
