@@ -231,6 +231,9 @@ async function countJourneyRequests(signedIn: boolean) {
   const step = async (name: string, action: () => Promise<unknown>) => {
     const before = requests.length
     await action()
+    // A step's requests may start a moment after its action returns (Back's navigation runs
+    // after the history event): quiet counts from here.
+    lastActivity = Date.now()
     await page.waitForLoadState('networkidle')
     await quiet()
     return { step: name, requests: requests.slice(before) }
