@@ -33,8 +33,11 @@ export const test = base.extend<object, { shopper: Shopper; shopperState: Storag
     },
     { scope: 'worker' },
   ],
-  storageState: async ({ shopper, shopperState, request }, use) => {
+  // Its own request context: the test's `request` is made with the storage state being set here.
+  storageState: async ({ shopper, shopperState, playwright, baseURL }, use) => {
+    const request = await playwright.request.newContext({ baseURL })
     await restoreAccountCopy(request, shopper, shopperState)
+    await request.dispose()
     await use(shopperState)
   },
   actionTimeout: 10_000,
