@@ -4,8 +4,9 @@ import { testApi } from '../../test/api-server.ts'
 import { seedCart } from '../../test/checkout.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { seedSession } from '../../test/session.ts'
-import { apiProduct } from '../../test/shop-fixtures.ts'
+import { apiProduct, apiProducts, cartLineOf } from '../../test/shop-fixtures.ts'
 import { addToCartAtom, cartAtom } from '../cart/cart.atoms.ts'
+import { syncMessages } from './account-sync.ts'
 import { SYNC_RECORD_KEY } from './sync-record.ts'
 
 /**
@@ -84,6 +85,20 @@ describe('the account copy on a signed-in page', () => {
     await act(() => router.navigate({ to: '/cart' }))
     await waitFor(() => expect(lines({ cart: store.get(cartAtom) })).toEqual(['4×2']))
     expect(await screen.findByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument()
+  })
+
+  it('says so when the account cannot keep the cart (over its 100 lines), and keeps it on the device', async () => {
+    const products = await apiProducts()
+    localStorage.setItem(
+      'cart',
+      JSON.stringify(products.slice(0, 101).map((product) => cartLineOf(product, 1))),
+    )
+    await newShopper()
+    const { store } = await renderApp('/')
+    expect(
+      await screen.findByText(syncMessages.notKept, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument()
+    expect(store.get(cartAtom)).toHaveLength(101)
   })
 
   it("signing out sends the last change, then leaves the device without the account's cart", async () => {

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { createStore } from 'jotai'
-import { isOffline } from '../../lib/api-error.ts'
+import { ApiError, isOffline } from '../../lib/api-error.ts'
 import { toastNotifier } from '../../lib/notify.ts'
 import { addressAtom, replaceAddressAtom } from '../address/address.atoms.ts'
 import { cartAtom, replaceCartAtom } from '../cart/cart.atoms.ts'
@@ -43,6 +43,9 @@ const LAST_RETRY_MS = 30_000
 
 export const syncMessages = {
   linesGone: 'Some items are no longer sold and were taken out of your cart or saved items.',
+  // The account's copy refused the device's (over its limits): kept here, and said so.
+  notKept:
+    'Your cart and saved items could not be kept with your account: it holds at most 100 lines in the cart and 200 saved items. They stay on this device.',
 } as const
 
 /** The time each change names, by entry. */
@@ -193,6 +196,11 @@ export function startAccountSync({
         retryMs = FIRST_RETRY_MS
       },
       (error: unknown) => {
+        // Refused as it stands (over the copy's limits): tried again with the next change only.
+        if (error instanceof ApiError && error.status === 400) {
+          toastNotifier.error(syncMessages.notKept)
+          return
+        }
         // Offline or a failed request: the change stays on this device and is sent next time.
         if (!isOffline(error)) console.warn('account sync:', error)
         if (stopped) return
