@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/button.tsx'
 import { FormField } from '../../../components/form-field.tsx'
+import { NewPasswordFields } from './new-password-fields.tsx'
 import { accountMessages } from '../../../lib/page-messages.ts'
 import { validation } from '../../../lib/form-messages.ts'
 import { passwordMatches, saveProfile } from '../account.api.ts'
@@ -190,30 +191,14 @@ export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
         {verify.isPending && <p className={styles.hint}>Checking your password…</p>}
         {verified && !errors.oldPassword && (
           <>
-            <FormField
-              label="New Password"
-              error={errors.newPassword?.message}
-              hint={accountMessages.passwordHint}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  {...form.register('newPassword')}
-                  type="password"
-                  autoComplete="new-password"
-                />
-              )}
-            </FormField>
-            <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
-              {(control) => (
-                <input
-                  {...control}
-                  {...form.register('confirmPassword')}
-                  type="password"
-                  autoComplete="new-password"
-                />
-              )}
-            </FormField>
+            <NewPasswordFields
+              newPassword={form.register('newPassword')}
+              confirmPassword={form.register('confirmPassword')}
+              errors={{
+                newPassword: errors.newPassword?.message,
+                confirmPassword: errors.confirmPassword?.message,
+              }}
+            />
             <p className={styles.hint}>
               <a href="#password-tips">{accountMessages.passwordTips}</a>
             </p>

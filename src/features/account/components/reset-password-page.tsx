@@ -5,12 +5,11 @@ import { useStore } from 'jotai'
 import { useEffect, useRef } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button, buttonClass } from '../../../components/button.tsx'
-import { FormField } from '../../../components/form-field.tsx'
+import { NewPasswordFields } from './new-password-fields.tsx'
 import { ServerError } from '../../../components/server-error.tsx'
 import { sessionAtom } from '../../../domain/session/session.atoms.ts'
 import { env } from '../../../lib/env.ts'
 import { useHydrated } from '../../../lib/hydrated.tsx'
-import { accountMessages } from '../../../lib/page-messages.ts'
 import { passwordResetMessages as messages } from '../password-reset.messages.ts'
 import { useFailedAttempt } from '../../../lib/use-failed-attempt.ts'
 import { forgetAccount } from '../forget-account.ts'
@@ -115,30 +114,14 @@ function NewPasswordForm({ token }: { token: string }) {
         aria-label={messages.resetHeading}
         onSubmit={(event) => void form.handleSubmit((values) => reset.mutate(values))(event)}
       >
-        <FormField
-          label="New Password"
-          error={errors.newPassword?.message}
-          hint={accountMessages.passwordHint}
-        >
-          {(control) => (
-            <input
-              {...control}
-              {...form.register('newPassword')}
-              type="password"
-              autoComplete="new-password"
-            />
-          )}
-        </FormField>
-        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...form.register('confirmPassword')}
-              type="password"
-              autoComplete="new-password"
-            />
-          )}
-        </FormField>
+        <NewPasswordFields
+          newPassword={form.register('newPassword')}
+          confirmPassword={form.register('confirmPassword')}
+          errors={{
+            newPassword: errors.newPassword?.message,
+            confirmPassword: errors.confirmPassword?.message,
+          }}
+        />
         <p className={styles.text}>{messages.otherDevices}</p>
         <ServerError error={reset.error} />
         <div className={styles.actions}>
