@@ -3,12 +3,12 @@ import { join } from 'node:path'
 import {
   expect,
   test,
-  type APIRequestContext,
   type Browser,
   type BrowserContext,
   type Page,
 } from '@playwright/test'
 import { plainText, resetLinkIn } from '../testing/mail-text.ts'
+import { newShopper, signIn } from './support/shopper-state.ts'
 
 /**
  * A forgotten password reset by a mailed link (rules.md § Password reset), in Chromium against
@@ -21,39 +21,12 @@ import { plainText, resetLinkIn } from '../testing/mail-text.ts'
 const SENT = 'If an account uses that address, we have sent it a link'
 const SESSION_ENDED = 'Your session has ended. Please sign in again.'
 
-async function newShopper(request: APIRequestContext, label: string) {
-  const username = `${label}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
-  const shopper = {
-    username,
-    email: `${username}@example.com`,
-    password: 'First-pass1',
-    newPassword: 'Second-pass2',
-  }
-  const res = await request.post('/api/users/add', {
-    data: {
-      username,
-      email: shopper.email,
-      firstName: 'Ama',
-      lastName: 'Owusu',
-      password: shopper.password,
-    },
-  })
-  expect(res.status()).toBe(201)
-  return shopper
-}
+/** The password a reset sets (the shopper's first is shopper-state.ts's). */
+const NEW_PASSWORD = 'Second-pass2'
 
 /** A browser context as one client of its own (its address, for the limits). */
 const clientContext = (browser: Browser, address: string) =>
   browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': address } })
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/userauth')
-  const form = page.getByRole('form', { name: 'Sign In' })
-  await form.getByLabel('User Name').fill(username)
-  await form.getByLabel('Password').fill(password)
-  await form.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).not.toHaveURL(/\/userauth$/)
-}
 
 const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox')
 
@@ -115,7 +88,7 @@ test('Forgot password → the mail → its link → a new password: signed in he
     contexts.push(here, elsewhere)
     // Another device, signed in with the old password before the reset.
     const other = await elsewhere.newPage()
-    await signIn(other, shopper.username, shopper.password)
+    await signIn(other, shopper)
     await other.goto('/myaccount')
     await expect(other.getByRole('heading', { name: 'Overview' })).toBeVisible()
 
@@ -145,8 +118,8 @@ test('Forgot password → the mail → its link → a new password: signed in he
     // The address bar no longer shows the token.
     expect(page.url()).toBe(new URL('/reset-password', url).href)
 
-    await form.getByLabel('New Password').fill(shopper.newPassword)
-    await form.getByLabel('Confirm Password').fill(shopper.newPassword)
+    await form.getByLabel('New Password').fill(NEW_PASSWORD)
+    await form.getByLabel('Confirm Password').fill(NEW_PASSWORD)
     await form.getByRole('button', { name: 'Reset Password' }).click()
     await expect(page).toHaveURL(/\/myaccount$/)
     await expect(
@@ -165,7 +138,7 @@ test('Forgot password → the mail → its link → a new password: signed in he
     const login = (password: string) =>
       request.post('/api/auth/login', { data: { username: shopper.username, password } })
     expect((await login(shopper.password)).status()).toBe(400)
-    expect((await login(shopper.newPassword)).status()).toBe(200)
+    expect((await login(NEW_PASSWORD)).status()).toBe(200)
 
     // The other device is signed out at its next request, and told why.
     await other.goto('/myaccount')

@@ -25,16 +25,23 @@ export const ownAddress = () =>
  * device), so a shopper that other tests also sign in as would change under a test's feet.
  * Registered from an address of its own, under the limit of registrations per address.
  */
-export async function newShopper(request: APIRequestContext, label = 'emily'): Promise<Shopper> {
+export async function newShopper(
+  request: APIRequestContext,
+  label = 'emily',
+): Promise<Shopper & { email: string }> {
   // Eight random letters and digits: the email keeps one length, and fits one line on a phone as
   // the demo shopper's does (the visual baselines mask it, not the lines below it).
   const tag = Math.random().toString(36).slice(2, 10).padEnd(8, '0')
-  const shopper = { username: `${label}${tag}`, password: 'Emily-pass1' }
+  const shopper = {
+    username: `${label}${tag}`,
+    password: 'Emily-pass1',
+    email: `${tag}@example.com`,
+  }
   const res = await request.post('/api/users/add', {
     headers: { 'X-Forwarded-For': ownAddress() },
     data: {
       username: shopper.username,
-      email: `${tag}@example.com`,
+      email: shopper.email,
       firstName: 'Emily',
       lastName: 'Johnson',
       gender: 'female',
