@@ -1,5 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { addToCart, checkout, confirmedOrderNumber, fillCard } from './support/shopper-state.ts'
+import { expect, test, type Page } from '@playwright/test'
+import {
+  addToCart,
+  checkout,
+  confirmedOrderNumber,
+  fillCard,
+  newShopper,
+  signIn,
+} from './support/shopper-state.ts'
 
 /**
  * Sessions that end (decisions.md § Accounts and sessions), in the browser against the real
@@ -10,32 +17,8 @@ import { addToCart, checkout, confirmedOrderNumber, fillCard } from './support/s
 
 const SESSION_ENDED = 'Your session has ended. Please sign in again.'
 
-async function newShopper(request: APIRequestContext, label: string) {
-  const username = `${label}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
-  const shopper = { username, password: 'First-pass1', newPassword: 'Second-pass2' }
-  const res = await request.post('/api/users/add', {
-    data: {
-      username,
-      email: `${username}@example.com`,
-      firstName: 'Kojo',
-      lastName: 'Asante',
-      // The profile form asks for a phone number before it saves.
-      phone: '+233 24 123 4567',
-      password: shopper.password,
-    },
-  })
-  expect(res.status()).toBe(201)
-  return shopper
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/userauth')
-  const form = page.getByRole('form', { name: 'Sign In' })
-  await form.getByLabel('User Name').fill(username)
-  await form.getByLabel('Password').fill(password)
-  await form.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).not.toHaveURL(/\/userauth$/)
-}
+/** The password a shopper changes to in the profile (the first is shopper-state.ts's). */
+const NEW_PASSWORD = 'Second-pass2'
 
 const storedTokens = (page: Page) =>
   page.evaluate(() => {
@@ -48,7 +31,7 @@ test('Sign Out ends the session on the server: its tokens are refused from then 
   request,
 }) => {
   const shopper = await newShopper(request, 'out')
-  await signIn(page, shopper.username, shopper.password)
+  await signIn(page, shopper)
   const { accessToken, refreshToken } = await storedTokens(page)
   expect(accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
   const me = () =>
@@ -76,16 +59,16 @@ test('a password changed in My Account signs the shopper’s other browser out a
   const [here, elsewhere] = await Promise.all([browser.newContext(), browser.newContext()])
   try {
     const [page, other] = await Promise.all([here.newPage(), elsewhere.newPage()])
-    await signIn(page, shopper.username, shopper.password)
-    await signIn(other, shopper.username, shopper.password)
+    await signIn(page, shopper)
+    await signIn(other, shopper)
 
     await page.goto('/myaccount')
     await page.getByRole('button', { name: 'Edit' }).click()
     const profile = page.getByRole('form', { name: 'Edit personal details' })
     await profile.getByLabel('Current Password').fill(shopper.password)
     await profile.getByLabel('Current Password').blur()
-    await profile.getByLabel('New Password').fill(shopper.newPassword)
-    await profile.getByLabel('Confirm Password').fill(shopper.newPassword)
+    await profile.getByLabel('New Password').fill(NEW_PASSWORD)
+    await profile.getByLabel('Confirm Password').fill(NEW_PASSWORD)
     await profile.getByRole('button', { name: 'Save Changes' }).click()
     await expect(page.getByText('Your profile has been updated')).toBeVisible()
     // This browser stays signed in.
@@ -114,7 +97,7 @@ for (const width of [1280, 390])
     await checkout(page)
     const guestOrder = await confirmedOrderNumber(page)
     const shopper = await newShopper(request, 'shared')
-    await signIn(page, shopper.username, shopper.password)
+    await signIn(page, shopper)
     await addToCart(page, [1])
     // The address saved at the guest's checkout is offered, and taken.
     await page.goto('/checkout')
