@@ -2,36 +2,43 @@ import type { UseFormRegisterReturn } from 'react-hook-form'
 import { FormField } from '../../../components/form-field.tsx'
 import { accountMessages } from '../../../lib/page-messages.ts'
 
+type Field = 'newPassword' | 'confirmPassword'
+
 interface NewPasswordFieldsProps {
-  /** The fields as the form registers them. */
-  newPassword: UseFormRegisterReturn
-  confirmPassword: UseFormRegisterReturn
-  errors: { newPassword?: string; confirmPassword?: string }
+  /** The form's `register` and `formState.errors`, of a form that has both fields. */
+  register: (name: Field) => UseFormRegisterReturn
+  errors: Partial<Record<Field, { message?: string }>>
 }
 
 /**
  * A new password, typed twice, with the spec's hint (rules.md § My account): the profile's and
  * the reset page's (rules.md § Password reset).
  */
-export function NewPasswordFields({
-  newPassword,
-  confirmPassword,
-  errors,
-}: NewPasswordFieldsProps) {
+export function NewPasswordFields({ register, errors }: NewPasswordFieldsProps) {
   return (
     <>
       <FormField
         label="New Password"
-        error={errors.newPassword}
+        error={errors.newPassword?.message}
         hint={accountMessages.passwordHint}
       >
         {(control) => (
-          <input {...control} {...newPassword} type="password" autoComplete="new-password" />
+          <input
+            {...control}
+            {...register('newPassword')}
+            type="password"
+            autoComplete="new-password"
+          />
         )}
       </FormField>
-      <FormField label="Confirm Password" error={errors.confirmPassword}>
+      <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
         {(control) => (
-          <input {...control} {...confirmPassword} type="password" autoComplete="new-password" />
+          <input
+            {...control}
+            {...register('confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+          />
         )}
       </FormField>
     </>

@@ -191,14 +191,7 @@ export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
         {verify.isPending && <p className={styles.hint}>Checking your password…</p>}
         {verified && !errors.oldPassword && (
           <>
-            <NewPasswordFields
-              newPassword={form.register('newPassword')}
-              confirmPassword={form.register('confirmPassword')}
-              errors={{
-                newPassword: errors.newPassword?.message,
-                confirmPassword: errors.confirmPassword?.message,
-              }}
-            />
+            <NewPasswordFields register={form.register} errors={errors} />
             <p className={styles.hint}>
               <a href="#password-tips">{accountMessages.passwordTips}</a>
             </p>

@@ -114,14 +114,7 @@ function NewPasswordForm({ token }: { token: string }) {
         aria-label={messages.resetHeading}
         onSubmit={(event) => void form.handleSubmit((values) => reset.mutate(values))(event)}
       >
-        <NewPasswordFields
-          newPassword={form.register('newPassword')}
-          confirmPassword={form.register('confirmPassword')}
-          errors={{
-            newPassword: errors.newPassword?.message,
-            confirmPassword: errors.confirmPassword?.message,
-          }}
-        />
+        <NewPasswordFields register={form.register} errors={errors} />
         <p className={styles.text}>{messages.otherDevices}</p>
         <ServerError error={reset.error} />
         <div className={styles.actions}>
