@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AccountWrite, StoredEntry, StoredState } from '../server/account/account-store.ts'
-import type { Storage } from '../server/storage/storage.ts'
 import { SHIPPING_ADDRESS } from './shopper.ts'
-import type { OpenStorage, StorageHarness } from './storage-contract.ts'
+import { openedForEachTest, type StorageHarness } from './storage-contract.ts'
 
 const T = 1_800_000_000_000
 
@@ -31,15 +30,7 @@ const byKey = (state: StoredState) =>
  */
 export function describeAccountStorageContract(name: string, harness: StorageHarness) {
   describe(`the account storage contract: ${name}`, () => {
-    const opened: Storage[] = []
-    const open = async (location: OpenStorage) => {
-      const storage = await location()
-      opened.push(storage)
-      return storage
-    }
-    afterEach(async () => {
-      await Promise.all(opened.splice(0).map((storage) => storage.close()))
-    })
+    const open = openedForEachTest()
 
     it('answers version 0 and nothing for a user with no copy', async () => {
       const storage = await open(await harness.fresh())

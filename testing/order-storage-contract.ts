@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Placement, StockLevel, StoredOrder } from '../server/orders/order-store.ts'
 import type { Storage } from '../server/storage/storage.ts'
-import type { StorageHarness, OpenStorage } from './storage-contract.ts'
+import { openedForEachTest, type StorageHarness } from './storage-contract.ts'
 
 const LEVELS: StockLevel[] = [
   { productId: 1, sku: null, stock: 5 },
@@ -43,21 +43,13 @@ const levelOf = async (storage: Storage, productId: number, sku: string | null =
  */
 export function describeOrderStorageContract(name: string, harness: StorageHarness) {
   describe(`the order storage contract: ${name}`, () => {
-    const opened: Storage[] = []
-    const open = async (location: OpenStorage) => {
-      const storage = await location()
-      opened.push(storage)
-      return storage
-    }
+    const open = openedForEachTest()
     const stocked = async () => {
       const location = await harness.fresh()
       const storage = await open(location)
       await storage.stock.seed(LEVELS)
       return { storage, location }
     }
-    afterEach(async () => {
-      await Promise.all(opened.splice(0).map((storage) => storage.close()))
-    })
 
     it('seeds each level once: a later seed adds new ones and never changes a stored one', async () => {
       const { storage } = await stocked()

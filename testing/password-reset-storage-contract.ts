@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ResetRequest } from '../server/auth/password-resets.ts'
 import { createAccounts } from '../server/users/accounts.ts'
 import { seedUsers } from '../server/users/seed-users.ts'
-import type { Storage } from '../server/storage/storage.ts'
-import type { OpenStorage, StorageHarness } from './storage-contract.ts'
+import { openedForEachTest, type StorageHarness } from './storage-contract.ts'
 import { TEST_SCRYPT } from './test-api.ts'
 
 const T0 = 1_800_000_000_000
@@ -31,21 +30,13 @@ const request = (tokenHash: string, overrides: Partial<ResetRequest> = {}): Rese
  */
 export function describeResetStorageContract(name: string, harness: StorageHarness) {
   describe(`the password reset storage contract: ${name}`, () => {
-    const opened: Storage[] = []
-    const open = async (location: OpenStorage) => {
-      const storage = await location()
-      opened.push(storage)
-      return storage
-    }
+    const open = openedForEachTest()
     const seeded = async () => {
       const location = await harness.fresh()
       const storage = await open(location)
       await seedUsers(storage.users, createAccounts(storage.users, TEST_SCRYPT))
       return { storage, location }
     }
-    afterEach(async () => {
-      await Promise.all(opened.splice(0).map((storage) => storage.close()))
-    })
 
     it('records a request with its mail, and one for an address no account has without any', async () => {
       const { storage } = await seeded()

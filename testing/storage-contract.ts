@@ -40,22 +40,30 @@ const kofi: NewUser = {
  * postgres.test.ts): users, uniqueness at the database, login attempts counted atomically,
  * migrations that two processes may run at once.
  */
+/**
+ * Opens a storage for the test under way, and closes every one it opened once the test ends.
+ * Call it in a `describe`: it registers the closing there.
+ */
+export function openedForEachTest(): (location: OpenStorage) => Promise<Storage> {
+  const opened: Storage[] = []
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((storage) => storage.close()))
+  })
+  return async (location) => {
+    const storage = await location()
+    opened.push(storage)
+    return storage
+  }
+}
+
 export function describeStorageContract(name: string, harness: StorageHarness) {
   describe(`the storage contract: ${name}`, () => {
-    const opened: Storage[] = []
-    const open = async (location: OpenStorage) => {
-      const storage = await location()
-      opened.push(storage)
-      return storage
-    }
+    const open = openedForEachTest()
     const seeded = async () => {
       const storage = await open(await harness.fresh())
       await seedUsers(storage.users, createAccounts(storage.users, TEST_SCRYPT))
       return storage
     }
-    afterEach(async () => {
-      await Promise.all(opened.splice(0).map((storage) => storage.close()))
-    })
 
     it('migrates an empty location, seeds the demo shopper once, and keeps users across a reopen', async () => {
       const location = await harness.fresh()
