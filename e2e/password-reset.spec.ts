@@ -1,12 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import {
-  expect,
-  test,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test'
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { plainText, resetLinkIn } from '../testing/mail-text.ts'
 import { newShopper, signIn } from './support/shopper-state.ts'
 
