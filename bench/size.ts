@@ -24,8 +24,9 @@ import { ROUTER_MANIFEST_FILE } from '../server/pages/router-manifest.ts'
 // entry), 131.7 KB until orders reached the server (an order waiting on the device is sent from
 // any page, and Find an order is a route every page's router knows: docs/performance.md), 132.4 KB
 // until a forgotten password could be reset (two more routes every router knows, and the reset
-// link's token taken out of the address before the router reads it).
-const HOME_JS_BUDGET_KB = 132.9
+// link's token taken out of the address before the router reads it), 132.9 KB until shared chunks
+// were named by their hash alone (the entry lists each one's file: 0.7 KB less, vite.config.ts).
+const HOME_JS_BUDGET_KB = 132.4
 const ROUTE_JS_BUDGET_KB = 160
 // Where the build goes (and the server serves from): DIST_DIR, as for `npm start`.
 const DIST = process.env.DIST_DIR || 'dist'

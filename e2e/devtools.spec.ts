@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { builtFiles, isOneOf } from './support/build-files.ts'
 import { hydrated } from './support/settle.ts'
 
 /**
@@ -7,8 +8,8 @@ import { hydrated } from './support/settle.ts'
  * their service worker, never download them.
  */
 
-/** The build's files of the devtools: Vite names each chunk after its module. */
-const DEVTOOLS_FILE = /\/assets\/[^/]*devtools[^/]*\.js$/i
+/** The build's files of the devtools: their chunks are named after their modules. */
+const isDevtoolsFile = isOneOf(builtFiles(/devtools/i).scripts)
 
 /** Every file the context's pages and service worker ask for. */
 function recordRequests(context: BrowserContext): string[] {
@@ -68,7 +69,7 @@ test('a page without ?devtools, and its service worker, download none of their c
   await developerPage.goto('/?devtools')
   await expect(developerPage.getByText('Pathname', { exact: true })).toBeVisible()
   await developer.close()
-  const devtoolsFiles = developerRequests.filter((url) => DEVTOOLS_FILE.test(url))
+  const devtoolsFiles = developerRequests.filter((url) => isDevtoolsFile(url))
   expect(devtoolsFiles.length).toBeGreaterThan(0)
 
   const shopper = await browser.newContext()
@@ -82,6 +83,6 @@ test('a page without ?devtools, and its service worker, download none of their c
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
   await shopper.close()
   expect(shopperRequests.filter((url) => /\/assets\/.*\.js$/.test(url)).length).toBeGreaterThan(20)
-  expect(shopperRequests.filter((url) => DEVTOOLS_FILE.test(url))).toEqual([])
+  expect(shopperRequests.filter((url) => isDevtoolsFile(url))).toEqual([])
   expect(shopperRequests.filter((url) => devtoolsFiles.includes(url))).toEqual([])
 })
