@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -24,7 +24,7 @@ async function startServer(env: Record<string, string> = {}) {
   )
   servers.push(server)
   // By its address: `localhost` may name ::1 first, where a 127.0.0.x source cannot connect.
-  return (await server.url).replace('localhost', '127.0.0.1')
+  return { url: (await server.url).replace('localhost', '127.0.0.1'), dataDir }
 }
 
 afterAll(async () => {
@@ -40,8 +40,11 @@ const signIn = (from: string, url: string, username: string, password: string) =
 
 describe('npm start, clients at distinct addresses (no proxy)', () => {
   let url: string
+  let dataDir: string
   beforeAll(async () => {
-    url = await startServer()
+    const server = await startServer()
+    url = server.url
+    dataDir = server.dataDir
   }, 30_000)
 
   it('lets an account’s owner sign in while another address has guessed its password 11 times', async () => {
@@ -88,6 +91,26 @@ describe('npm start, clients at distinct addresses (no proxy)', () => {
     expect((await register('127.0.0.9', 'reg9x0')).status).toBe(201)
   }, 60_000)
 
+  it('limits forgotten-password requests per address, and the mails an account gets from all of them', async () => {
+    const forgot = (from: string, email: string) =>
+      postJsonFrom(from, `${url}/api/auth/forgot-password`, { email })
+    for (let i = 0; i < 10; i++)
+      expect((await forgot('127.0.0.12', `nobody${i}@example.com`)).status).toBe(202)
+    const refused = await forgot('127.0.0.12', 'nobody10@example.com')
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    // Seven addresses ask for one account's link: each gets the same answer, the account 5 mails.
+    const email = 'emily.johnson@example.com'
+    for (let i = 0; i < 7; i++) expect((await forgot(`127.0.0.${20 + i}`, email)).status).toBe(202)
+    const mailsTo = () =>
+      readdirSync(join(dataDir, 'outbox'))
+        .filter((file) => file.endsWith('.eml'))
+        .filter((file) =>
+          readFileSync(join(dataDir, 'outbox', file), 'utf8').includes(`To: ${email}`),
+        )
+    await expect.poll(mailsTo, { timeout: 10_000 }).toHaveLength(5)
+  }, 30_000)
+
   it('takes sign-in and registration as JSON only', async () => {
     for (const path of ['/api/auth/login', '/api/users/add']) {
       const res = await requestFrom('127.0.0.10', `${url}${path}`, {
@@ -130,7 +153,7 @@ describe('npm start, clients at distinct addresses (no proxy)', () => {
 
 describe('npm start behind a proxy (TRUST_PROXY)', () => {
   it('counts the address the proxy added, whatever the client wrote before it', async () => {
-    const url = await startServer({ TRUST_PROXY: 'true' })
+    const { url } = await startServer({ TRUST_PROXY: 'true' })
     const statuses: number[] = []
     for (let i = 0; i < 11; i++) {
       const res = await requestFrom('127.0.0.20', `${url}/api/auth/login`, {
