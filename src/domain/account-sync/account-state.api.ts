@@ -44,10 +44,12 @@ const NO_CACHE = { cache: 'no-store' } as const
 export async function fetchCopy(
   token: string,
   version?: number,
+  signal?: AbortSignal,
 ): Promise<AccountCopy | 'unchanged'> {
   try {
     return await requestJson(copySchema, 'account/state', {
       ...NO_CACHE,
+      signal,
       headers: {
         ...bearer(token),
         ...(version !== undefined && { 'If-None-Match': `"${version}"` }),
@@ -60,9 +62,15 @@ export async function fetchCopy(
 }
 
 /** PATCH account/state: this device's changes; the copy after them. */
-export function sendChanges(token: string, changes: CopyChanges, sentAt: number) {
+export function sendChanges(
+  token: string,
+  changes: CopyChanges,
+  sentAt: number,
+  signal?: AbortSignal,
+) {
   return requestJson(copySchema, 'account/state', {
     ...NO_CACHE,
+    signal,
     method: 'patch',
     headers: bearer(token),
     json: { sentAt, ...changes },
@@ -70,13 +78,14 @@ export function sendChanges(token: string, changes: CopyChanges, sentAt: number)
 }
 
 /** POST account/state/merge: signing in, this device's guest copy into the account's. */
-export function mergeGuestCopy(token: string, guest: ShoppingCopy) {
+export function mergeGuestCopy(token: string, guest: ShoppingCopy, signal?: AbortSignal) {
   const line = ({ id, variant }: { id: number; variant?: { sku: string } }) => ({
     id,
     ...(variant && { sku: variant.sku }),
   })
   return requestJson(copySchema, 'account/state/merge', {
     ...NO_CACHE,
+    signal,
     method: 'post',
     headers: bearer(token),
     json: {

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
+import { delay, http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { testApi } from '../../test/api-server.ts'
+import { apiServer, testApi } from '../../test/api-server.ts'
 import { seedCart } from '../../test/checkout.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { seedSession } from '../../test/session.ts'
@@ -99,6 +100,33 @@ describe('the account copy on a signed-in page', () => {
       await screen.findByText(syncMessages.notKept, {}, { timeout: 10_000 }),
     ).toBeInTheDocument()
     expect(store.get(cartAtom)).toHaveLength(101)
+  })
+
+  it('gives up a request the lost connection cut off, and sends its change when the connection returns', async () => {
+    const { accessToken } = await newShopper()
+    const { store } = await renderApp('/')
+    await waitFor(() => expect(localStorage.getItem(SYNC_RECORD_KEY)).not.toBeNull())
+    // The change's request leaves, and no answer comes back.
+    let cutOff: AbortSignal | undefined
+    apiServer.use(
+      http.patch(
+        '*/api/account/state',
+        async ({ request }) => {
+          cutOff = request.signal
+          await delay('infinite')
+          return HttpResponse.json({})
+        },
+        { once: true },
+      ),
+    )
+    const product = await apiProduct(3)
+    act(() => void store.set(addToCartAtom, product))
+    await waitFor(() => expect(cutOff).toBeDefined())
+    act(() => void window.dispatchEvent(new Event('offline')))
+    // Given up: the lock it held (one exchange at a time, in every tab) is free again.
+    await waitFor(() => expect(cutOff?.aborted).toBe(true))
+    act(() => void window.dispatchEvent(new Event('online')))
+    await waitFor(async () => expect(lines(await accountCopy(accessToken))).toEqual(['3×1']))
   })
 
   it("signing out sends the last change, then leaves the device without the account's cart", async () => {

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query'
+import { isCancelledError, type QueryClient } from '@tanstack/react-query'
 import type { createStore } from 'jotai'
 import { ApiError, isOffline } from '../../lib/api-error.ts'
 import { toastNotifier } from '../../lib/notify.ts'
@@ -36,6 +36,9 @@ type Store = ReturnType<typeof createStore>
 const SEND_AFTER_MS = 300
 /** The page shown again within this long of the last request asks nothing new (focus and visibility come together). */
 const PULL_GAP_MS = 300
+
+/** The sync's requests in the query cache (each one's own key follows). */
+const REQUEST_KEY = ['account-state'] as const
 
 /** A failed exchange is tried again after 1 s, then 2, 4… up to every 30 s. */
 const FIRST_RETRY_MS = 1_000
@@ -96,11 +99,11 @@ export function startAccountSync({
 
   // Requests go through the query cache, so a 401 (the session ended) signs the shopper out as any
   // other request's does (features/account/session-expiry.tsx); their failures toast nothing.
-  const request = <T>(call: (token: string) => Promise<T>) => {
+  const request = <T>(call: (token: string, signal: AbortSignal) => Promise<T>) => {
     lastRequestAt = Date.now()
     return queryClient.fetchQuery({
-      queryKey: ['account-state', ++requests],
-      queryFn: () => withToken(call),
+      queryKey: [...REQUEST_KEY, ++requests],
+      queryFn: ({ signal }) => withToken((token) => call(token, signal)),
       retry: false,
       gcTime: 0,
     })
@@ -145,7 +148,7 @@ export function startAccountSync({
     const record = readRecord()
     const mine = device()
     if (record?.accountId !== id) {
-      const copy = await request((token) => mergeGuestCopy(token, mine))
+      const copy = await request((token, signal) => mergeGuestCopy(token, mine, signal))
       if (accountId() === id) apply(copy, id, entriesOf(mine))
       return
     }
@@ -155,7 +158,9 @@ export function startAccountSync({
       // closed), the next send says the same, and a later change on another device still wins.
       writeRecord({ ...record, times: { ...record.times, ...timesOf(changes) } })
       try {
-        const copy = await request((token) => sendChanges(token, changes, Date.now()))
+        const copy = await request((token, signal) =>
+          sendChanges(token, changes, Date.now(), signal),
+        )
         if (accountId() === id) apply(copy, id, toldAfter(record.agreed, mine, changes))
       } catch (error) {
         const refused = refusedLines(error)
@@ -174,7 +179,7 @@ export function startAccountSync({
       return
     }
     if (!ask) return
-    const copy = await request((token) => fetchCopy(token, record.version))
+    const copy = await request((token, signal) => fetchCopy(token, record.version, signal))
     if (copy !== 'unchanged' && accountId() === id) apply(copy, id, record.agreed)
   }
 
@@ -202,7 +207,7 @@ export function startAccountSync({
           return
         }
         // Offline or a failed request: the change stays on this device and is sent next time.
-        if (!isOffline(error)) console.warn('account sync:', error)
+        if (!isOffline(error) && !isCancelledError(error)) console.warn('account sync:', error)
         if (stopped) return
         retryTimer = setTimeout(() => void quietly(ask), retryMs)
         retryMs = Math.min(retryMs * 2, LAST_RETRY_MS)
@@ -225,6 +230,10 @@ export function startAccountSync({
     retryMs = FIRST_RETRY_MS
     void quietly(true)
   }
+  // A request the lost connection cut off may not fail until its timeout (15 s), holding the lock
+  // every tab's exchange waits for: it is given up at once, and asked again when the connection
+  // returns.
+  const offline = () => void queryClient.cancelQueries({ queryKey: REQUEST_KEY })
 
   // A change made on this device (or in another tab: its storage event): when it was made. The
   // device's copy as last seen tells which entries the change touched.
@@ -254,6 +263,7 @@ export function startAccountSync({
   addEventListener('focus', shown)
   addEventListener('pageshow', shown)
   addEventListener('online', online)
+  addEventListener('offline', offline)
   void quietly(true)
 
   return {
@@ -276,6 +286,7 @@ export function startAccountSync({
       removeEventListener('focus', shown)
       removeEventListener('pageshow', shown)
       removeEventListener('online', online)
+      removeEventListener('offline', offline)
     },
   }
 }
