@@ -7,27 +7,16 @@ import { cartAtom, replaceCartAtom } from '../cart/cart.atoms.ts'
 import { replaceSavedAtom, savedAtom } from '../saved/saved.atoms.ts'
 import { sessionAtom } from '../session/session.atoms.ts'
 import { tokenCaller } from '../session/session-tokens.ts'
-import {
-  fetchCopy,
-  mergeGuestCopy,
-  refusedLines,
-  sendChanges,
-  type AccountCopy,
-} from './account-state.api.ts'
+import type { AccountCopy } from './account-state.api.ts'
 import {
   changedEntries,
-  changesSince,
   entriesOf,
-  hasChanges,
   overlay,
-  refusedEntries,
-  toldAfter,
   without,
-  changedEntryTimes,
-  type CopyChanges,
   type Entries,
   type ShoppingCopy,
 } from './device-copy.ts'
+import { exchange, type SyncRequest } from './sync-exchange.ts'
 import { readRecord, storedCopy, writeRecord } from './sync-record.ts'
 
 type Store = ReturnType<typeof createStore>
@@ -50,10 +39,6 @@ export const syncMessages = {
   notKept:
     'Your cart and saved items could not be kept with your account: it holds at most 100 lines in the cart and 200 saved items. They stay on this device.',
 } as const
-
-/** The time each change names, by entry. */
-const timesOf = (changes: CopyChanges): Record<string, number> =>
-  Object.fromEntries(changedEntryTimes(changes))
 
 export interface AccountSync {
   /** Sends what this device changed; true when nothing is left unsent. */
@@ -99,7 +84,7 @@ export function startAccountSync({
 
   // Requests go through the query cache, so a 401 (the session ended) signs the shopper out as any
   // other request's does (features/account/session-expiry.tsx); their failures toast nothing.
-  const request = <T>(call: (token: string, signal: AbortSignal) => Promise<T>) => {
+  const request: SyncRequest = (call) => {
     lastRequestAt = Date.now()
     return queryClient.fetchQuery({
       queryKey: [...REQUEST_KEY, ++requests],
@@ -141,51 +126,32 @@ export function startAccountSync({
     if (copy.dropped?.length) toastNotifier.error(syncMessages.linesGone)
   }
 
-  /** One exchange with the server: merge, send or ask, whichever the device needs. */
-  async function exchange(ask: boolean): Promise<void> {
+  /** The lines of products no longer sold leave this device, and the rest is sent. */
+  function drop(gone: ReadonlySet<string>) {
+    const left = without(device(), gone)
+    applying = true
+    store.set(replaceCartAtom, left.cart)
+    store.set(replaceSavedAtom, left.saved)
+    applying = false
+    seen = entriesOf(device())
+    toastNotifier.error(syncMessages.linesGone)
+    scheduleSend()
+  }
+
+  /** One exchange with the server (sync-exchange.ts), laid over the device's copy. */
+  async function exchangeOnce(ask: boolean): Promise<void> {
     const id = accountId()
     if (stopped || id === undefined) return
-    const record = readRecord()
-    const mine = device()
-    if (record?.accountId !== id) {
-      const copy = await request((token, signal) => mergeGuestCopy(token, mine, signal))
-      if (accountId() === id) apply(copy, id, entriesOf(mine))
-      return
-    }
-    const changes = changesSince(record.agreed, mine, record.times, Date.now())
-    if (hasChanges(changes)) {
-      // Each change keeps the time it is sent with: should its answer never arrive (the page
-      // closed), the next send says the same, and a later change on another device still wins.
-      writeRecord({ ...record, times: { ...record.times, ...timesOf(changes) } })
-      try {
-        const copy = await request((token, signal) =>
-          sendChanges(token, changes, Date.now(), signal),
-        )
-        if (accountId() === id) apply(copy, id, toldAfter(record.agreed, mine, changes))
-      } catch (error) {
-        const refused = refusedLines(error)
-        if (!refused) throw error
-        // Lines of products no longer sold: they leave this device, and the rest is sent.
-        const gone = refusedEntries(refused)
-        const left = without(mine, gone)
-        applying = true
-        store.set(replaceCartAtom, left.cart)
-        store.set(replaceSavedAtom, left.saved)
-        applying = false
-        seen = entriesOf(device())
-        toastNotifier.error(syncMessages.linesGone)
-        scheduleSend()
-      }
-      return
-    }
-    if (!ask) return
-    const copy = await request((token, signal) => fetchCopy(token, record.version, signal))
-    if (copy !== 'unchanged' && accountId() === id) apply(copy, id, record.agreed)
+    const exchanged = await exchange(request, id, device(), ask)
+    // Signed out (or in as another) meanwhile: the answer is no longer this device's.
+    if (!exchanged || accountId() !== id) return
+    if ('gone' in exchanged) drop(exchanged.gone)
+    else apply(exchanged.copy, id, exchanged.told)
   }
 
   /** One exchange at a time in the whole browser: each tab reads what the last one left. */
   function run(ask: boolean): Promise<void> {
-    const work = () => exchange(ask)
+    const work = () => exchangeOnce(ask)
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
     return locks ? locks.request('meridian-account-sync', work) : work()
   }
@@ -258,12 +224,9 @@ export function startAccountSync({
     store.sub(savedAtom, changed),
     store.sub(addressAtom, changed),
     onRouteShown(shown),
+    listen(document, { visibilitychange: shown }),
+    listen(window, { focus: shown, pageshow: shown, online, offline }),
   ]
-  document.addEventListener('visibilitychange', shown)
-  addEventListener('focus', shown)
-  addEventListener('pageshow', shown)
-  addEventListener('online', online)
-  addEventListener('offline', offline)
   void quietly(true)
 
   return {
@@ -282,11 +245,15 @@ export function startAccountSync({
       clearTimeout(sendTimer)
       clearTimeout(retryTimer)
       unsubscribe.forEach((stop) => stop())
-      document.removeEventListener('visibilitychange', shown)
-      removeEventListener('focus', shown)
-      removeEventListener('pageshow', shown)
-      removeEventListener('online', online)
-      removeEventListener('offline', offline)
     },
+  }
+}
+
+/** Listens to the target's events; returns what stops it. */
+function listen(target: EventTarget, listeners: Record<string, () => void>): () => void {
+  const each = Object.entries(listeners)
+  for (const [type, listener] of each) target.addEventListener(type, listener)
+  return () => {
+    for (const [type, listener] of each) target.removeEventListener(type, listener)
   }
 }
