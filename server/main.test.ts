@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startServerProcess } from '../testing/server-process.ts'
+import { plainText, resetLinkIn } from '../testing/mail-text.ts'
 import { requestInit } from '../testing/test-api.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-main-'))
@@ -100,6 +101,60 @@ describe('npm start (server/main.ts)', () => {
     })
     expect(relogin.status).toBe(200)
     expect(await relogin.json()).toMatchObject({ firstName: 'Durable' })
+    second.child.kill('SIGTERM')
+    await second.exited
+  }, 30_000)
+
+  it("keeps an account copy's change and a password reset answered through a kill -9 right after", async () => {
+    const first = startServer()
+    const url = await first.url
+    const call = (path: string, body: unknown, token?: string, method = 'POST') =>
+      fetch(`${url}${path}`, requestInit({ method, body, token }))
+    const email = 'kept-copy@example.com'
+    const account = { username: 'keptcopy', email, firstName: 'Kept', lastName: 'Copy' }
+    expect((await call('/api/users/add', { ...account, password: 'first-pass1' })).status).toBe(201)
+    const { accessToken } = (await (
+      await call('/api/auth/login', { username: 'keptcopy', password: 'first-pass1' })
+    ).json()) as { accessToken: string }
+    const now = Date.now()
+    const cart = [{ id: 4, quantity: 2, changedAt: now }]
+    const patched = await call('/api/account/state', { sentAt: now, cart }, accessToken, 'PATCH')
+    expect(patched.status).toBe(200)
+    // A reset link asked for, mailed to the outbox, and used.
+    expect((await call('/api/auth/forgot-password', { email })).status).toBe(202)
+    const outbox = join(dataDir, 'outbox')
+    const mailTo = () =>
+      (existsSync(outbox) ? readdirSync(outbox) : [])
+        .filter((file) => file.endsWith('.eml'))
+        .map((file) => readFileSync(join(outbox, file), 'utf8'))
+        .find((raw) => raw.includes(`To: ${email}`))
+    await expect.poll(mailTo, { timeout: 10_000 }).toBeDefined()
+    const { token } = resetLinkIn(plainText(mailTo()!))
+    const reset = await call('/api/auth/reset-password', { token, password: 'reset-pass3' })
+    expect(reset.status).toBe(200)
+    // No shutdown at all: the process dies the moment the answers are in.
+    first.child.kill('SIGKILL')
+    await first.exited
+
+    const second = startServer()
+    const again = await second.url
+    const relogin = await fetch(
+      `${again}/api/auth/login`,
+      requestInit({ method: 'POST', body: { username: 'keptcopy', password: 'reset-pass3' } }),
+    )
+    expect(relogin.status).toBe(200)
+    const { accessToken: token2 } = (await relogin.json()) as { accessToken: string }
+    const copy = await fetch(`${again}/api/account/state`, requestInit({ token: token2 }))
+    expect(((await copy.json()) as { cart: { id: number; quantity: number }[] }).cart).toEqual([
+      expect.objectContaining({ id: 4, quantity: 2 }),
+    ])
+    // The link was spent before the kill: it cannot be used again.
+    const spent = await fetch(
+      `${again}/api/auth/reset-password/check`,
+      requestInit({ method: 'POST', body: { token } }),
+    )
+    expect(spent.status).toBe(400)
+    expect(await spent.json()).toMatchObject({ status: 'used' })
     second.child.kill('SIGTERM')
     await second.exited
   }, 30_000)
