@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LEASE_MS } from './mail/mailer.ts'
@@ -14,12 +11,10 @@ import {
   setStock,
   type PlacedOrder,
 } from '../testing/orders.ts'
-import { startPostgresCluster, type PostgresCluster } from '../testing/postgres-cluster.ts'
 import { parsePrometheus, sampleValue } from '../testing/prometheus.ts'
-import { startServerProcess, type ServerProcess } from '../testing/server-process.ts'
+import { replicasOnOnePostgres } from '../testing/replicas.ts'
 import { startSmtpServer, type TestSmtpServer } from '../testing/smtp-server.ts'
 
-const SECRET = 'a-secret-both-replicas-share-of-48-characters!!'
 const ADMIN_TOKEN = 'orders-replicas-admin-token'
 const METRICS_TOKEN = 'orders-replicas-metrics-token'
 
@@ -29,42 +24,25 @@ const WATCHED = 5
 const KILLED_AMONG = 7
 
 /**
- * Replicas as server/replicas.test.ts starts them (`npm start` processes on one PostgreSQL, each
- * with its own DATA_DIR), with ADMIN_TOKEN and a real SMTP server in this process for their mail
+ * Replicas as testing/replicas.ts starts them (`npm start` processes on one PostgreSQL, each with
+ * its own DATA_DIR), with ADMIN_TOKEN and a real SMTP server in this process for their mail
  * (SMTP_URL), taking orders (docs/testing.md § Orders and mail).
  */
 describe('orders on two replicas sharing one PostgreSQL', () => {
-  let cluster: PostgresCluster
-  let databaseUrl: string
   let smtp: TestSmtpServer
-  const dirs: string[] = []
-  const running: ServerProcess[] = []
-
-  const startReplica = (clockAheadMs = 0) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'meridian-orders-replica-'))
-    dirs.push(dataDir)
-    const replica = startServerProcess(
-      {
-        DATABASE_URL: databaseUrl,
-        JWT_SECRET: SECRET,
-        DATA_DIR: dataDir,
-        DATABASE_POOL_MAX: '5',
-        ADMIN_TOKEN,
-        METRICS_TOKEN,
-        SMTP_URL: smtp.url,
-        MAIL_FROM,
-      },
-      { captureStderr: true, clockAheadMs },
-    )
-    running.push(replica)
-    return replica
-  }
+  const replicas = replicasOnOnePostgres(() => ({
+    ADMIN_TOKEN,
+    METRICS_TOKEN,
+    SMTP_URL: smtp.url,
+    MAIL_FROM,
+  }))
+  const startReplica = (clockAheadMs = 0) => replicas.start({ clockAheadMs })
   let a: string
   let b: string
 
   /** The product's level as the database holds it, whatever any replica shows. */
   const storedLevel = async (productId: number) => {
-    const sql = postgres(databaseUrl, { max: 1, onnotice: () => undefined })
+    const sql = postgres(replicas.databaseUrl, { max: 1, onnotice: () => undefined })
     try {
       const [row] = await sql<{ level: number }[]>`
         SELECT level FROM stock WHERE product_id = ${productId} AND sku = ''`
@@ -82,18 +60,14 @@ describe('orders on two replicas sharing one PostgreSQL', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer()
-    cluster = await startPostgresCluster()
-    databaseUrl = await cluster.createDatabase()
+    await replicas.setUp()
     const [first, second] = [startReplica(), startReplica()]
     ;[a, b] = await Promise.all([first.url, second.url])
   }, 120_000)
 
   afterAll(async () => {
-    for (const replica of running) replica.child.kill('SIGKILL')
-    await Promise.all(running.map((replica) => replica.exited))
+    await replicas.tearDown()
     await smtp?.stop()
-    await cluster?.stop()
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
   })
 
   it('sell exactly 5 to 100 orders of one unit racing for 5 over both, and mail those 5', async () => {
@@ -244,7 +218,7 @@ describe('orders on two replicas sharing one PostgreSQL', () => {
     // victim was sending when it died stays claimed by it until its lease runs out. Once that is
     // all the outbox holds, a replica started as if the lease had run out sends it.
     smtp.refusing = false
-    const sql = postgres(databaseUrl, { max: 1, onnotice: () => undefined })
+    const sql = postgres(replicas.databaseUrl, { max: 1, onnotice: () => undefined })
     let leasedByVictim = 0
     try {
       await expect

@@ -1,16 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nthAddress } from '../testing/from-address.ts'
 import { failures, MIXED_LOAD_ENV, mixedLoad, statuses } from '../testing/mixed-load.ts'
-import { startPostgresCluster, type PostgresCluster } from '../testing/postgres-cluster.ts'
-import { startServerProcess, type ServerProcess } from '../testing/server-process.ts'
+import { replicasOnOnePostgres } from '../testing/replicas.ts'
 import { openPostgresStorage } from './storage/postgres.ts'
 import { requestInit, type CallInit } from '../testing/test-api.ts'
-
-const SECRET = 'a-secret-both-replicas-share-of-48-characters!!'
 
 /**
  * Two `npm start` processes on two ports share one PostgreSQL and one JWT_SECRET, as replicas
@@ -19,27 +13,8 @@ const SECRET = 'a-secret-both-replicas-share-of-48-characters!!'
  * each registration is a shopper of its own (an address may register only a few accounts).
  */
 describe('two replicas on one PostgreSQL', () => {
-  let cluster: PostgresCluster
-  let databaseUrl: string
-  const dirs: string[] = []
-  const running: ServerProcess[] = []
-
-  const startReplica = () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'meridian-replica-'))
-    dirs.push(dataDir)
-    const replica = startServerProcess(
-      {
-        DATABASE_URL: databaseUrl,
-        JWT_SECRET: SECRET,
-        DATA_DIR: dataDir,
-        DATABASE_POOL_MAX: '5',
-        ...MIXED_LOAD_ENV,
-      },
-      { captureStderr: true },
-    )
-    running.push(replica)
-    return replica
-  }
+  const replicas = replicasOnOnePostgres(() => MIXED_LOAD_ENV)
+  const startReplica = () => replicas.start()
   let a: string
   let b: string
 
@@ -62,19 +37,13 @@ describe('two replicas on one PostgreSQL', () => {
     })
 
   beforeAll(async () => {
-    cluster = await startPostgresCluster()
-    databaseUrl = await cluster.createDatabase()
+    await replicas.setUp()
     // Both at once on an empty database: the migrations' lock lets one migrate, the other wait.
     const [first, second] = [startReplica(), startReplica()]
     ;[a, b] = await Promise.all([first.url, second.url])
   }, 60_000)
 
-  afterAll(async () => {
-    for (const replica of running) replica.child.kill('SIGKILL')
-    await Promise.all(running.map((replica) => replica.exited))
-    await cluster?.stop()
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
-  })
+  afterAll(() => replicas.tearDown())
 
   it('behave as one shop: register on A, sign in on B, a token of A works on B, a change on A shows on B', async () => {
     expect((await register(a, 'ama')).status).toBe(201)
@@ -209,7 +178,7 @@ describe('two replicas on one PostgreSQL', () => {
     await Promise.all(shoppers)
     expect(await victim.exited).toBeNull()
 
-    const storage = await openPostgresStorage({ url: databaseUrl, poolMax: 2 })
+    const storage = await openPostgresStorage({ url: replicas.databaseUrl, poolMax: 2 })
     try {
       for (const name of answered)
         expect(await storage.users.findByUsername(name), name).toBeDefined()
@@ -284,7 +253,7 @@ describe('two replicas on one PostgreSQL', () => {
       expect(health.status).toBe(200)
       expect(await health.json()).toEqual({ status: 'ok', database: 'reachable' })
     }
-    await cluster.pause()
+    await replicas.cluster.pause()
     for (const replica of [a, b]) {
       const health = await call(replica, '/health')
       expect(health.status).toBe(503)
@@ -296,7 +265,7 @@ describe('two replicas on one PostgreSQL', () => {
       expect((await login(replica, 'emilys', 'emilyspass')).status).toBe(503)
       expect((await call(replica, '/products/1')).status).toBe(200)
     }
-    await cluster.start()
+    await replicas.cluster.start()
     for (const replica of [a, b]) {
       expect((await call(replica, '/health')).status).toBe(200)
       expect((await login(replica, 'emilys', 'emilyspass')).status).toBe(200)
