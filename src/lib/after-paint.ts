@@ -10,10 +10,13 @@ export function afterPaintWhenIdle(callback: () => void): () => void {
     if (!cancelled) callback()
   }
   // Safari has no requestIdleCallback and jsdom no requestAnimationFrame: timers stand in.
-  const idle = () =>
-    typeof window.requestIdleCallback === 'function'
-      ? window.requestIdleCallback(run, { timeout: 2000 })
-      : setTimeout(run, 200)
+  // Cancelled, it asks nothing more of the page, which may be gone by then (a test's ended).
+  const idle = () => {
+    if (cancelled) return
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(run, { timeout: 2000 })
+    else setTimeout(run, 200)
+  }
   if (typeof window.requestAnimationFrame === 'function')
     window.requestAnimationFrame(() => setTimeout(idle))
   else setTimeout(idle)
