@@ -1,6 +1,6 @@
 import { isCancelledError, type QueryClient } from '@tanstack/react-query'
 import type { createStore } from 'jotai'
-import { ApiError, isOffline } from '../../lib/api-error.ts'
+import { ApiError, isOffline, isUnauthorized } from '../../lib/api-error.ts'
 import { toastNotifier } from '../../lib/notify.ts'
 import { addressAtom, replaceAddressAtom } from '../address/address.atoms.ts'
 import { cartAtom, replaceCartAtom } from '../cart/cart.atoms.ts'
@@ -39,6 +39,13 @@ export const syncMessages = {
   notKept:
     'Your cart and saved items could not be kept with your account: it holds at most 100 lines in the cart and 200 saved items. They stay on this device.',
 } as const
+
+/**
+ * Failures the sync meets in the normal course: offline, a request given up as the connection
+ * went, or a session ended elsewhere (a 401, which signs the shopper out).
+ */
+const isExpected = (error: unknown) =>
+  isOffline(error) || isCancelledError(error) || isUnauthorized(error)
 
 export interface AccountSync {
   /** Sends what this device changed; true when nothing is left unsent. */
@@ -173,8 +180,8 @@ export function startAccountSync({
           return
         }
         // Offline or a failed request: the change stays on this device and is sent next time.
-        if (!isOffline(error) && !isCancelledError(error)) console.warn('account sync:', error)
         if (stopped) return
+        if (!isExpected(error)) console.warn('account sync:', error)
         retryTimer = setTimeout(() => void quietly(ask), retryMs)
         retryMs = Math.min(retryMs * 2, LAST_RETRY_MS)
       },
