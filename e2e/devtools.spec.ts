@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
-import { builtFiles, isOneOf } from './support/build-files.ts'
+import { isBuiltFile } from './support/build-files.ts'
 import { hydrated } from './support/settle.ts'
 
 /**
@@ -9,7 +9,7 @@ import { hydrated } from './support/settle.ts'
  */
 
 /** The build's files of the devtools: their chunks are named after their modules. */
-const isDevtoolsFile = isOneOf(builtFiles(/devtools/i).scripts)
+const isDevtoolsFile = isBuiltFile(/devtools/i)
 
 /** Every file the context's pages and service worker ask for. */
 function recordRequests(context: BrowserContext): string[] {

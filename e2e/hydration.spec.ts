@@ -1,7 +1,10 @@
 import type { ConsoleMessage, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { builtFiles, isOneOf } from './support/build-files.ts'
+import { isBuiltFile } from './support/build-files.ts'
 import { APP_SCRIPT, hydrated, recordStylesheets } from './support/settle.ts'
+
+/** Swiper's stylesheet, which comes with the carousels' shared chunk as one nears the screen. */
+const isCarouselStyle = isBuiltFile(/^carousel$/, 'styles')
 
 /**
  * The server sends one HTML for every shopper; the app takes it over in the browser of a shopper
@@ -9,9 +12,6 @@ import { APP_SCRIPT, hydrated, recordStylesheets } from './support/settle.ts'
  * theirs comes in after hydration. A mismatch between the two is a bug, and React reports it (in
  * production as error #418/#425 and the like): none may appear, at a phone's width or a desktop's.
  */
-/** Swiper's stylesheet, which comes with the carousels' shared chunk as one nears the screen. */
-const isCarouselStyle = isOneOf(builtFiles(/^carousel$/).styles)
-
 const PAGE_GROUPS = {
   'the shared pages': [
     '/',

@@ -8,23 +8,35 @@ interface ManifestChunk {
   css?: string[]
 }
 
+let manifest: Record<string, ManifestChunk> | undefined
+
 /**
- * The addresses of the build's files whose chunk is named `name` (its module's file name, e.g.
- * `devtools` or `carousel`), with their stylesheets. The build names shared chunks and styles by
- * their hash alone (vite.config.ts), so only its manifest, beside what the suite's server serves
- * (DIST_DIR, as for `npm start`), says which file holds what.
+ * Vite's manifest of the build the suite's server serves (DIST_DIR, as for `npm start`), read at
+ * its first use in a test: by then the server has made the build, when it had to.
  */
-export function builtFiles(name: RegExp): { scripts: string[]; styles: string[] } {
+function viteManifest(): Record<string, ManifestChunk> {
   const dist = process.env.DIST_DIR || 'dist'
-  const manifest = JSON.parse(
+  manifest ??= JSON.parse(
     readFileSync(join(dist, 'client', '.vite', 'manifest.json'), 'utf8'),
   ) as Record<string, ManifestChunk>
-  const chunks = Object.values(manifest).filter((chunk) => chunk.name && name.test(chunk.name))
-  return {
-    scripts: chunks.map((chunk) => `/${chunk.file}`),
-    styles: chunks.flatMap((chunk) => chunk.css ?? []).map((file) => `/${file}`),
-  }
+  return manifest
 }
 
-/** Whether the address is one of these files'. */
-export const isOneOf = (files: string[]) => (url: string) => files.includes(new URL(url).pathname)
+/**
+ * Whether an address is one of the build's files whose chunk is named `name` (its module's file
+ * name, e.g. `devtools` or `carousel`): its scripts, or its stylesheets. The build names shared
+ * chunks and styles by their hash alone (vite.config.ts), so only its manifest says which file
+ * holds what.
+ */
+export const isBuiltFile =
+  (name: RegExp, kind: 'scripts' | 'styles' = 'scripts') =>
+  (url: string): boolean => {
+    const chunks = Object.values(viteManifest()).filter(
+      (chunk) => chunk.name !== undefined && name.test(chunk.name),
+    )
+    const files =
+      kind === 'scripts'
+        ? chunks.map((chunk) => chunk.file)
+        : chunks.flatMap((chunk) => chunk.css ?? [])
+    return files.some((file) => new URL(url).pathname === `/${file}`)
+  }
