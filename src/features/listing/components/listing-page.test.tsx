@@ -52,6 +52,27 @@ describe('product listings (rules.md § Product listings)', () => {
     expect(cardTitles().slice(30, 32)).toEqual(all.slice(30, 32).map((p) => p.title))
   })
 
+  it('Load More waits while a new sort loads, then loads more of the sorted list', async () => {
+    const all = await serverProducts()
+    const requests = recordRequests()
+    const { user } = await renderApp('/products')
+    // The sorted list's answer is held back: until it comes, the old list is on screen.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    apiServer.use(
+      http.get('*/api/products', async ({ request }) => {
+        if (new URL(request.url).searchParams.has('sortBy')) await held
+        // Nothing returned: the API's own handler answers.
+      }),
+    )
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort By:' }), 'Price Low')
+    expect(await screen.findByRole('button', { name: 'Loading…' })).toBeDisabled()
+    release()
+    await user.click(await screen.findByRole('button', { name: 'Load More' }))
+    expect(await screen.findByText(`Viewing 60 of ${all.length} products`)).toBeInTheDocument()
+    expect(requests).toContain('/api/products?limit=30&skip=30&sortBy=discountedPrice&order=asc')
+  })
+
   it('shows a category with its name and total, and no Load More once everything is shown', async () => {
     const laptops = await serverProducts('laptops')
     await renderApp('/products/laptops')

@@ -3,6 +3,7 @@ import { useCallback, useId, useState, type Dispatch, type SetStateAction } from
 import { Breadcrumb, type Crumb } from '../../../components/breadcrumb.tsx'
 import { Button, buttonClass } from '../../../components/button.tsx'
 import { useHydrated } from '../../../lib/hydrated.tsx'
+import { useNextSearchLoading } from '../../../lib/use-next-search-loading.ts'
 import { messages } from '../../../lib/messages.ts'
 import { listingMessages } from '../../../lib/page-messages.ts'
 import { PAGE_SIZE } from '../../../domain/catalogue/catalogue.api.ts'
@@ -152,9 +153,14 @@ function LoadMore({ listing, search }: { listing: Listing; search: ListingSearch
       </Link>
     )
   }
+  return <LoadMoreButton listing={listing} />
+}
+
+function LoadMoreButton({ listing }: { listing: Listing }) {
+  const loading = useNextSearchLoading() || listing.loadingMore
   return (
-    <Button variant="secondary" onClick={listing.loadMore} disabled={listing.loadingMore}>
-      {listing.loadingMore ? 'Loading…' : 'Load More'}
+    <Button variant="secondary" onClick={listing.loadMore} disabled={loading}>
+      {loading ? 'Loading…' : 'Load More'}
     </Button>
   )
 }
