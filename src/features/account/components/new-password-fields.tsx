@@ -2,45 +2,38 @@ import type { UseFormRegisterReturn } from 'react-hook-form'
 import { FormField } from '../../../components/form-field.tsx'
 import { accountMessages } from '../../../lib/page-messages.ts'
 
-type Field = 'newPassword' | 'confirmPassword'
+/** The first field's name: a registration's password, or a new one for an account. */
+type First = 'password' | 'newPassword'
 
-interface NewPasswordFieldsProps {
+const FIRST_LABELS: Record<First, string> = { password: 'Password', newPassword: 'New Password' }
+
+interface NewPasswordFieldsProps<F extends First> {
+  /** The first field's name; the second is `confirmPassword`. */
+  first: F
   /** The form's `register` and `formState.errors`, of a form that has both fields. */
-  register: (name: Field) => UseFormRegisterReturn
-  errors: Partial<Record<Field, { message?: string }>>
+  register: (name: F | 'confirmPassword') => UseFormRegisterReturn
+  errors: Partial<Record<F | 'confirmPassword', { message?: string }>>
 }
 
 /**
- * A new password, typed twice, with the spec's hint (rules.md § My account): the profile's and
- * the reset page's (rules.md § Password reset).
+ * A password chosen, typed twice, the first with the spec's hint (rules.md § Sign-in and
+ * registration, § My account): the registration's, the profile's and the reset page's
+ * (rules.md § Password reset).
  */
-export function NewPasswordFields({ register, errors }: NewPasswordFieldsProps) {
-  return (
-    <>
-      <FormField
-        label="New Password"
-        error={errors.newPassword?.message}
-        hint={accountMessages.passwordHint}
-      >
-        {(control) => (
-          <input
-            {...control}
-            {...register('newPassword')}
-            type="password"
-            autoComplete="new-password"
-          />
-        )}
-      </FormField>
-      <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...register('confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-          />
-        )}
-      </FormField>
-    </>
-  )
+export function NewPasswordFields<F extends First>({
+  first,
+  register,
+  errors,
+}: NewPasswordFieldsProps<F>) {
+  const fields = [
+    { name: first, label: FIRST_LABELS[first], hint: accountMessages.passwordHint },
+    { name: 'confirmPassword' as const, label: 'Confirm Password', hint: undefined },
+  ]
+  return fields.map(({ name, label, hint }) => (
+    <FormField key={name} label={label} error={errors[name]?.message} hint={hint}>
+      {(control) => (
+        <input {...control} {...register(name)} type="password" autoComplete="new-password" />
+      )}
+    </FormField>
+  ))
 }

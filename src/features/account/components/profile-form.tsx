@@ -191,7 +191,7 @@ export function ProfileForm({ user, session, onDone }: ProfileFormProps) {
         {verify.isPending && <p className={styles.hint}>Checking your password…</p>}
         {verified && !errors.oldPassword && (
           <>
-            <NewPasswordFields register={form.register} errors={errors} />
+            <NewPasswordFields first="newPassword" register={form.register} errors={errors} />
             <p className={styles.hint}>
               <a href="#password-tips">{accountMessages.passwordTips}</a>
             </p>

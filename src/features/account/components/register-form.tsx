@@ -2,6 +2,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/button.tsx'
 import { FormField } from '../../../components/form-field.tsx'
+import { NewPasswordFields } from './new-password-fields.tsx'
 import { MONTHS } from '../../../lib/format.ts'
 import { accountMessages } from '../../../lib/page-messages.ts'
 import type { RegistrationPayload } from '../account.api.ts'
@@ -171,30 +172,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
             )}
           </FormField>
         </div>
-        <FormField
-          label="Password"
-          error={errors.password?.message}
-          hint={accountMessages.passwordHint}
-        >
-          {(control) => (
-            <input
-              {...control}
-              {...field('password')}
-              type="password"
-              autoComplete="new-password"
-            />
-          )}
-        </FormField>
-        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...field('confirmPassword')}
-              type="password"
-              autoComplete="new-password"
-            />
-          )}
-        </FormField>
+        <NewPasswordFields first="password" register={field} errors={errors} />
       </div>
       <ServerError error={registration.error} />
       <div>

@@ -114,7 +114,7 @@ function NewPasswordForm({ token }: { token: string }) {
         aria-label={messages.resetHeading}
         onSubmit={(event) => void form.handleSubmit((values) => reset.mutate(values))(event)}
       >
-        <NewPasswordFields register={form.register} errors={errors} />
+        <NewPasswordFields first="newPassword" register={form.register} errors={errors} />
         <p className={styles.text}>{messages.otherDevices}</p>
         <ServerError error={reset.error} />
         <div className={styles.actions}>
