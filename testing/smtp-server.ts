@@ -20,6 +20,11 @@ export interface TestSmtpServer {
   stalling: boolean
   /** How many messages were held unanswered so far (`stalling`). */
   readonly stalled: number
+  /**
+   * The connection errors the server reported: a sender gone mid-message (killed with -9, its
+   * socket reset) is one. A real server logs it and goes on; so does this one.
+   */
+  readonly errors: Error[]
   /** The Message-IDs of the messages received (each once per copy that arrived). */
   messageIds(): string[]
   stop(): Promise<void>
@@ -41,6 +46,7 @@ function headerOf(raw: string, name: string): string | undefined {
 export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = []
   const state = { refusing: false, stalling: false, stalled: 0 }
+  const errors: Error[] = []
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -65,6 +71,9 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
       })
     },
   })
+  // smtp-server emits a socket's error when it breaks a transaction (a reset after MAIL FROM):
+  // unheard, the emitter throws it, and the test process dies of a sender's death.
+  server.on('error', (error) => errors.push(error))
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   const { port: bound } = server.server.address() as AddressInfo
   return {
@@ -85,6 +94,7 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     get stalled() {
       return state.stalled
     },
+    errors,
     messageIds: () => received.map((mail) => mail.header('Message-ID') ?? ''),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
