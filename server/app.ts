@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
-import { HTTPException } from 'hono/http-exception'
 import { createAuthenticate } from './auth/authenticate.ts'
 import { LoginThrottle, type ThrottleLimits } from './auth/login-throttle.ts'
 import { createPasswordCheck } from './auth/password-check.ts'
@@ -12,16 +11,15 @@ import { createTokenService } from './auth/tokens.ts'
 import { assetUrl, type Catalogue } from './catalogue/catalogue.ts'
 import { inProcessSearch, type CatalogueSearch } from './catalogue/search-service.ts'
 import type { Clock } from './clock.ts'
-import { UnknownClientError } from './http/client-address.ts'
-import { RepresentationCache } from './http/representation-cache.ts'
-import { Refusal } from './http/refusal.ts'
+import { apiErrors, routeNotFound } from './http/api-errors.ts'
 import { CACHE_PRIVATE } from './http/respond.ts'
+import { RepresentationCache } from './http/representation-cache.ts'
 import { API_CSP, securityHeaders } from './http/security-headers.ts'
 import { createProductImages } from './images/product-images.ts'
 import { mailSeal } from './mail/sealed-mail.ts'
 import type { Logger } from './observability/logger.ts'
 import type { Metrics } from './observability/metrics.ts'
-import { loggerOf, recordApiRoute, type RequestRecord } from './observability/request-log.ts'
+import { recordApiRoute, type RequestRecord } from './observability/request-log.ts'
 import type { LiveStock } from './orders/live-stock.ts'
 import { accountStateRoutes } from './routes/account-state.ts'
 import { adminRoutes } from './routes/admin.ts'
@@ -34,7 +32,7 @@ import { imageRoutes } from './routes/images.ts'
 import { productRoutes } from './routes/products.ts'
 import { telemetryRoutes } from './routes/telemetry.ts'
 import { userRoutes } from './routes/users.ts'
-import { StorageUnavailableError, type Storage } from './storage/storage.ts'
+import type { Storage } from './storage/storage.ts'
 import { createAccountLimits, type AccountLimits } from './users/account-limits.ts'
 import { createAccounts } from './users/accounts.ts'
 import { toPublicUser } from './users/public-user.ts'
@@ -263,37 +261,8 @@ export function createApp({
   )
   app.route('/', telemetryRoutes({ metrics, logger, now: () => clock.now() }))
 
-  // ours: unknown routes answer JSON too (the public API answers HTML).
-  app.notFound((c) => c.json({ message: `Route not found: ${c.req.method} ${c.req.path}` }, 404))
-  app.onError((error, c) => {
-    const log = loggerOf(c.env, logger)
-    // A limit that counts per client met a request whose client it cannot tell: refused, never
-    // counted under one shared key, and logged, since it is the server's set-up that is wrong.
-    if (error instanceof UnknownClientError)
-      log.error({ path: c.req.path }, 'no client address for a request to a limited route')
-    // A refusal thrown by a handler or by one of Hono's middlewares: its status, its message as
-    // JSON, and the headers its response carries (a 429's Retry-After), but not its body's type.
-    if (error instanceof HTTPException) {
-      const headers = [...(error.res?.headers ?? [])].filter(
-        ([name]) => !name.startsWith('content-'),
-      )
-      const fields = error instanceof Refusal ? error.fields : {}
-      return c.json({ ...fields, message: error.message }, error.status, {
-        ...Object.fromEntries(headers),
-        'Cache-Control': CACHE_PRIVATE,
-      })
-    }
-    if (error instanceof StorageUnavailableError) {
-      // The database is down or restarting: worth a retry in a moment, not a bug of this request.
-      log.warn({ err: error }, error.message)
-      return c.json({ message: 'Service temporarily unavailable, please try again' }, 503, {
-        'Retry-After': '5',
-        'Cache-Control': CACHE_PRIVATE,
-      })
-    }
-    log.error({ err: error }, 'unhandled error')
-    return c.json({ message: 'Internal server error' }, 500)
-  })
+  app.notFound(routeNotFound)
+  app.onError(apiErrors(logger))
 
   return app
 }
