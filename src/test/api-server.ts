@@ -2,6 +2,7 @@ import { http } from 'msw'
 import { setupServer } from 'msw/node'
 import { onTestFinished } from 'vitest'
 import { ManualClock } from '../../testing/manual-clock.ts'
+import { env } from '../lib/env.ts'
 import type { CallInit, TestApi } from '../../testing/test-api.ts'
 
 /**
@@ -66,9 +67,17 @@ export const apiServer = setupServer(http.all('*/api/*', ({ request }) => testAp
 
 /**
  * Points the SPA's API at the DummyJSON dialect (testing/dummyjson: recorded answers of the public
- * API, pictures on its CDN) instead of our server, for the rest of the test.
+ * API, pictures on its CDN) instead of our server, for the rest of the test, and has the app run
+ * as built for another API (VITE_API_URL): what it offers only with ours (an account's copy on the
+ * server, orders kept there, password reset) stays off, as it does for a shopper of that build.
  */
 export function useDummyJsonApi() {
+  const built = env as { bundledApi: boolean }
+  const bundledApi = built.bundledApi
+  built.bundledApi = false
+  onTestFinished(() => {
+    built.bundledApi = bundledApi
+  })
   const dummy = import('../../testing/dummyjson/dummyjson-app.ts').then((dialect) =>
     dialect.createDummyJsonApp(),
   )

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { apiServer, testApi } from '../../test/api-server.ts'
+import { apiServer, recordRequests, testApi, useDummyJsonApi } from '../../test/api-server.ts'
 import { seedCart } from '../../test/checkout.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { seedSession } from '../../test/session.ts'
@@ -143,6 +143,29 @@ describe('the account copy on a signed-in page', () => {
     await waitFor(() => expect(store.get(cartAtom)).toEqual([]))
     expect(localStorage.getItem(SYNC_RECORD_KEY)).toBeNull()
     expect(lines(await accountCopy((await seedSessionTokens(accessToken)).token))).toEqual(['3×1'])
+  })
+})
+
+describe('with another API (DummyJSON)', () => {
+  it('keeps the cart on the device: nothing asks for an account copy, and signing out leaves the cart', async () => {
+    await seedSession()
+    useDummyJsonApi()
+    const requests = recordRequests()
+    const { store, user } = await renderApp('/')
+    const product = await apiProduct(3)
+    act(() => void store.set(addToCartAtom, product))
+    // Past the page's wait for idle (200 ms after paint in jsdom), when a sync would start and
+    // ask, then shown again, as a page brought back is.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1000)))
+    act(() => void window.dispatchEvent(new Event('focus')))
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Account' }))
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'SignOut' }),
+    )
+    await waitFor(() => expect(localStorage.getItem('isUserLoggedIn')).not.toBe('true'))
+    expect(lines({ cart: store.get(cartAtom) })).toEqual(['3×1'])
+    expect(requests.filter((url) => url.includes('/account/state'))).toEqual([])
+    expect(localStorage.getItem(SYNC_RECORD_KEY)).toBeNull()
   })
 })
 
