@@ -91,10 +91,14 @@ export async function settle(page: Page) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
   await expect(page.getByRole('contentinfo')).toBeVisible()
   await hydrated(page)
-  // Bounded, and paced by timers rather than animation frames: a page that keeps growing, or a
-  // renderer that stops drawing, fails here with a message instead of holding the test.
+  // Each screen drawn before the next: the carousels start when the browser's intersection
+  // check, made as a frame is drawn, sees them near the screen, and on a busy machine two timers
+  // could run with no frame between them: a carousel scrolled past unseen never started (1 run in
+  // 40 under load). Bounded: a page that keeps growing, or a renderer that stops drawing, fails
+  // here with a message instead of holding the test.
   const scrolled = page.evaluate(async () => {
-    const pause = () => new Promise((resolve) => setTimeout(resolve, 40))
+    const pause = () =>
+      new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 40)))
     let steps = 0
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
       if (++steps > 100)
