@@ -5,7 +5,7 @@ import { ToastContainer } from 'react-toastify'
 const COUNTDOWN = 'Toastify__trackProgress'
 
 /**
- * Keeps an `animationend` that ends no countdown from the library.
+ * Stops an `animationend` that ends no countdown before the library hears it.
  *
  * Every countdown starts paused and is resumed once the toast's entrance ends. Chromium, resuming
  * it, can set its start time a few microseconds past the timeline's coarsened clock. The
@@ -16,7 +16,7 @@ const COUNTDOWN = 'Toastify__trackProgress'
  * A countdown that really ends has run for its whole duration. So an end at 0 is stopped before
  * React hears it, and the animation runs on and ends when due.
  */
-function keepEarlyCountdownEnd(event: AnimationEvent) {
+function stopFalseCountdownEnd(event: AnimationEvent) {
   if (event.animationName === COUNTDOWN && event.elapsedTime === 0) event.stopPropagation()
 }
 
@@ -27,8 +27,8 @@ function keepEarlyCountdownEnd(event: AnimationEvent) {
 export function ToastHost({ className }: { className?: string }) {
   // Before the first toast's frame: the window's capture phase runs before React's listeners.
   useLayoutEffect(() => {
-    window.addEventListener('animationend', keepEarlyCountdownEnd, true)
-    return () => window.removeEventListener('animationend', keepEarlyCountdownEnd, true)
+    window.addEventListener('animationend', stopFalseCountdownEnd, true)
+    return () => window.removeEventListener('animationend', stopFalseCountdownEnd, true)
   }, [])
   return <ToastContainer position="top-right" limit={20} newestOnTop className={className} />
 }
