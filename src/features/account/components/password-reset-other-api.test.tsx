@@ -1,15 +1,10 @@
 import { screen, within } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
-import type * as EnvModule from '../../../lib/env.ts'
+import { describe, expect, it } from 'vitest'
 import { useDummyJsonApi } from '../../../test/api-server.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 
-// The app built for another API (VITE_API_URL, e.g. DummyJSON), which has no password reset: its
-// accounts are its own (rules.md § Password reset).
-vi.mock('../../../lib/env.ts', async (importOriginal) => {
-  const { env } = await importOriginal<typeof EnvModule>()
-  return { env: { ...env, bundledApi: false } }
-})
+// The app built for another API (VITE_API_URL, e.g. DummyJSON: useDummyJsonApi), which has no
+// password reset: its accounts are its own (rules.md § Password reset).
 
 const UNAVAILABLE =
   "Resetting a password is not available with this shop's catalogue service: it keeps no accounts of its own."

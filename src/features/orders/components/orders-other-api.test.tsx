@@ -1,17 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
-import type * as EnvModule from '../../../lib/env.ts'
+import { describe, expect, it } from 'vitest'
 import { recordRequests, useDummyJsonApi } from '../../../test/api-server.ts'
 import { deviceOrder, storeHistory } from '../../../test/orders.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { seedSession } from '../../../test/session.ts'
 
-// The app built for another API (VITE_API_URL, e.g. DummyJSON), which keeps no orders: they stay
-// on the device they were placed on (decisions.md § Orders), as before orders went to our server.
-vi.mock('../../../lib/env.ts', async (importOriginal) => {
-  const { env } = await importOriginal<typeof EnvModule>()
-  return { env: { ...env, bundledApi: false } }
-})
+// The app built for another API (VITE_API_URL, e.g. DummyJSON: useDummyJsonApi), which keeps no
+// orders: they stay on the device they were placed on (decisions.md § Orders), as before orders
+// went to our server.
 
 describe('orders with another API', () => {
   it('My Purchases shows this device’s orders only, as before, and no way to find others', async () => {
