@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { settle, useSystemTheme } from './support/settle.ts'
+import { addToCartToast } from './support/toast.ts'
 
 /**
  * HTML CodeSniffer (WCAG 2 AA, pa11y's default runner), a second opinion beside axe: its text
@@ -142,14 +143,10 @@ test('a toast is readable in both themes: no axe violations, nor HTML CodeSniffe
     await page.emulateMedia({ colorScheme: 'light' })
     await page.goto('/product/1')
     await settle(page)
-    await page.getByRole('button', { name: 'Add to Cart' }).click()
-    const toast = page.locator('.Toastify__toast').filter({
-      hasText: 'Product Added To Cart Succesfully',
-    })
+    const toast = await addToCartToast(page)
     // Held open while it is checked, once it has come in: its countdown is its progress bar's
     // animation, which the library restarts as the window gains focus, so the page's animations
     // are stopped (Chromium's own control).
-    await expect(toast).toBeVisible()
     await toast.evaluate((element) =>
       Promise.all(
         element

@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test'
 import { delayAppScript, hydrated, openOnTouchPhone } from './support/settle.ts'
+import { addToCartToast } from './support/toast.ts'
 
 test('filter, sort and load more survive a reload', async ({ page }) => {
   await page.goto('/products')
@@ -58,11 +59,7 @@ test("a toast stays through the countdown's false end at 0 s that Chromium can f
 }) => {
   await page.goto('/product/1')
   await hydrated(page)
-  await page.getByRole('button', { name: 'Add to Cart' }).click()
-  const toast = page.locator('.Toastify__toast').filter({
-    hasText: 'Product Added To Cart Succesfully',
-  })
-  await expect(toast).toBeVisible()
+  const toast = await addToCartToast(page)
   // The countdown's animationend, as Chromium fires it when resuming the countdown paused at its
   // start lands a few microseconds before that start (elapsedTime 0), then at its real end.
   const endCountdown = (elapsedTime: number) =>
