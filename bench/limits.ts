@@ -14,6 +14,12 @@
  *    Budget: 200 ms.
  * 5. `/robots.txt` while 300 pages are asked for with a parameter no route reads
  *    (`/products?utm=<unique>`), 10 at a time: its median over a request every 10 ms. Budget: 10 ms.
+ * 6. the denial of inventory (decisions.md § Client limits): the units one address takes with the
+ *    review's drain (testing/orders.ts `drainFrom`), then ten addresses at once; and the
+ *    confirmations 30 guest orders from one address send one stranger. Budgets: 100 units an
+ *    address, 5 mails.
+ * 7. registrations from one address: a classroom of 40, 8 at a time (budget: all 40 made), and
+ *    an attacker's 100 at once (budget: at most 75 made).
  *
  * `--baseline <dir>` runs the same against another checkout of the project (a `git worktree` of
  * an earlier commit, its `node_modules` beside it), alternately with this one, ROUNDS times
@@ -23,6 +29,7 @@
 import { readFileSync } from 'node:fs'
 import { baselineCheckout, serveCheckout } from './checkouts.ts'
 import { postJsonFrom, requestFrom } from '../testing/from-address.ts'
+import { drainFrom, orderBody, orderFrom, unitsInShop } from '../testing/orders.ts'
 
 const BUDGET = {
   longQueryMs: 50,
@@ -30,6 +37,10 @@ const BUDGET = {
   memoryMiB: 64,
   signInP99Ms: 200,
   robotsP50Ms: 10,
+  drainUnitsPerAddress: 100,
+  strangerMails: 5,
+  classroom: 40,
+  attackerRegistrations: 75,
 }
 const ROUNDS = Number(process.env.ROUNDS ?? 3)
 const baselineDir = baselineCheckout()
@@ -90,6 +101,12 @@ interface Row {
   'robots p50 ms': number
   'robots p99 ms': number
   'junk pages/s': number
+  'drain 1 address units': number
+  'drain 10 addresses units': number
+  'shop left %': number
+  'mails to 1 stranger': number
+  'classroom made of 40': number
+  'attacker made of 100': number
 }
 
 /** Times `work` again and again, `pauseMs` apart, until `running()` says stop. */
@@ -221,6 +238,44 @@ async function measure(label: string, cwd: string | undefined): Promise<Row> {
     flooding = false
     const robotsTimes = (await robots).times
 
+    // 6. one stranger's mailbox, then the drain: one address, then ten at once
+    let strangerMails = 0
+    for (let i = 0; i < 30; i++) {
+      const res = await orderFrom('127.0.5.1', direct, {
+        ...orderBody(53),
+        email: 'stranger@example.org',
+      })
+      if (res.status === 201) strangerMails++
+    }
+    const shopBefore = await unitsInShop(direct)
+    const one = await drainFrom('127.0.4.1', direct)
+    const ten = (
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) => drainFrom(`127.0.4.${10 + i}`, direct, i + 1)),
+      )
+    ).reduce((sum, units) => sum + units, 0)
+    const shopLeft = await unitsInShop(direct)
+
+    // 7. registrations from one address: a classroom, then an attacker
+    const register = (from: string, name: string) =>
+      postJsonFrom(from, `${direct}/api/users/add`, {
+        username: name,
+        email: `${name}@example.com`,
+        firstName: 'Class',
+        lastName: 'Room',
+        password: 'S3cret-pass',
+      })
+    let classroom = 0
+    for (let group = 0; group < 40; group += 8)
+      for (const res of await Promise.all(
+        Array.from({ length: 8 }, (_, i) => register('127.0.6.1', `pupil${run}x${group + i}`)),
+      ))
+        if (res.status === 201) classroom++
+    const flood = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => register('127.0.6.2', `flood${run}x${i}`)),
+    )
+    const attacker = flood.filter((res) => res.status === 201).length
+
     return {
       build: label,
       'long query median ms': round(percentile(single, 50)),
@@ -238,6 +293,12 @@ async function measure(label: string, cwd: string | undefined): Promise<Row> {
       'robots p50 ms': round(percentile(robotsTimes, 50)),
       'robots p99 ms': round(percentile(robotsTimes, 99)),
       'junk pages/s': Math.round((300 / floodMs) * 1000),
+      'drain 1 address units': one,
+      'drain 10 addresses units': ten,
+      'shop left %': Math.round((shopLeft / shopBefore) * 1000) / 10,
+      'mails to 1 stranger': strangerMails,
+      'classroom made of 40': classroom,
+      'attacker made of 100': attacker,
     }
   } finally {
     await server.stop()
@@ -260,7 +321,10 @@ console.log(
     `${BUDGET.healthP99Ms} ms while 40 run, 20 at a time; 300 whole lists grow memory <= ` +
     `${BUDGET.memoryMiB} MiB; a sign-in's p99 <= ${BUDGET.signInP99Ms} ms while 120 ` +
     `registrations run, 24 at a time; /robots.txt's median <= ${BUDGET.robotsP50Ms} ms while ` +
-    `300 pages with junk parameters are asked for. ${ROUNDS} rounds${baselineDir ? ', alternately' : ''}.\n`,
+    `300 pages with junk parameters are asked for; the drain takes <= ` +
+    `${BUDGET.drainUnitsPerAddress} units an address; one stranger gets <= ${BUDGET.strangerMails} ` +
+    `order mails; a classroom makes all ${BUDGET.classroom} accounts, an attacker <= ` +
+    `${BUDGET.attackerRegistrations} of 100. ${ROUNDS} rounds${baselineDir ? ', alternately' : ''}.\n`,
 )
 console.table(rows)
 const ours = rows.filter((row) => row.build === 'this checkout')
@@ -271,7 +335,12 @@ const met = ours.every(
     row['memory growth MiB'] <= BUDGET.memoryMiB &&
     row['sign-in p99 ms'] <= BUDGET.signInP99Ms &&
     row['sign-ins status'] === '200' &&
-    row['robots p50 ms'] <= BUDGET.robotsP50Ms,
+    row['robots p50 ms'] <= BUDGET.robotsP50Ms &&
+    row['drain 1 address units'] <= BUDGET.drainUnitsPerAddress &&
+    row['drain 10 addresses units'] <= 10 * BUDGET.drainUnitsPerAddress &&
+    row['mails to 1 stranger'] <= BUDGET.strangerMails &&
+    row['classroom made of 40'] === BUDGET.classroom &&
+    row['attacker made of 100'] <= BUDGET.attackerRegistrations,
 )
 console.log(met ? 'Every budget met by this checkout.' : 'A budget was MISSED by this checkout.')
 process.exitCode = met ? 0 : 1

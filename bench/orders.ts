@@ -53,10 +53,20 @@ const tempDir = () => {
   return dir
 }
 
-/** Replicas of the server on their own ports, with the operator's token and these settings. */
+/**
+ * Replicas of the server on their own ports, with the operator's token and these settings. This
+ * process, which sends every order, is a trusted client: the bounds on one address's orders are
+ * not what this measures.
+ */
 async function startReplicas(count: number, env: Record<string, string>) {
   const replicas: ServerProcess[] = Array.from({ length: count }, () =>
-    startServerProcess({ DATA_DIR: tempDir(), DATABASE_URL: '', ADMIN_TOKEN, ...env }),
+    startServerProcess({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: '',
+      ADMIN_TOKEN,
+      TRUSTED_CLIENTS: '127.0.0.1, ::1',
+      ...env,
+    }),
   )
   const bases = await Promise.all(replicas.map((replica) => replica.url))
   const stop = async () => {

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { newOrderKey, orderBody } from '../testing/orders.ts'
 import { SHIPPING_ADDRESS } from '../testing/shopper.ts'
 import { E2E_ADMIN_TOKEN } from './support/server-env.ts'
-import { addToCart, fillAddress, fillCard, signIn } from './support/shopper-state.ts'
+import { addToCart, fillAddress, fillCard, ownAddress, signIn } from './support/shopper-state.ts'
 
 /**
  * Orders the shop really takes (docs/decisions.md § Orders), in Chromium against `npm start`: one
@@ -189,6 +189,37 @@ test('the last units sold elsewhere: the checkout names the line, takes nothing,
   expect(await stockOf(request, id)).toBe(0)
   const html = await (await request.get(`/product/${id}`)).text()
   expect(html).toContain('Out of Stock')
+})
+
+test('an order past what one shopper may order in an hour is refused in words, and the cart is kept', async ({
+  page,
+  context,
+  request,
+}) => {
+  // A shopper of an address of its own (the suite's server trusts only this machine), which has
+  // already ordered the 100 units an hour one address may take.
+  const address = ownAddress()
+  await context.setExtraHTTPHeaders({ 'X-Forwarded-For': address })
+  const earlier = await request.post('/api/orders', {
+    headers: { 'Idempotency-Key': newOrderKey(), 'X-Forwarded-For': address },
+    data: { ...orderBody(31, 100), email: `${address}@example.com` },
+  })
+  expect(earlier.status(), await earlier.text()).toBe(201)
+
+  const id = 56
+  const since = new Date()
+  const before = await stockOf(request, id)
+  const placeOrder = await readyToPlace(page, id)
+  await placeOrder.click()
+  const review = page.getByRole('region', { name: 'Order Review' })
+  await expect(review.getByRole('status')).toContainText(
+    'Your order could not be placed: We take at most 100 items an hour from one shopper, and this order would go past that. Your cart is kept: please try again in',
+  )
+  await expect(page).toHaveURL(/\/checkout$/)
+  expect(await stockOf(request, id)).toBe(before)
+  expect(await ordersOf(request, id, since)).toEqual([])
+  await page.goto('/cart')
+  await expect(page.getByRole('heading', { name: /Cart \(1\)/ })).toBeVisible()
 })
 
 test("the operator's list and stock answer only the operator's token", async ({ request }) => {

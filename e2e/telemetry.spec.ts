@@ -43,7 +43,7 @@ test('a page load sends its web vitals when the page is hidden, into the per-pag
   // A server of its own. The report leaves as the page is left, and a request the browser sends
   // then carries none of this test's headers (Playwright's extraHTTPHeaders do not reach it), so
   // on the suite's server it would count as from this machine's address, whose allowance
-  // (REPORTS_PER_MINUTE) the reports of every other test's pages use up in a full run.
+  // (LIMIT_REPORTS_PER_ADDRESS) the reports of every other test's pages use up in a full run.
   const data = mkdtempSync(join(tmpdir(), 'meridian-telemetry-data-'))
   const server = startServerProcess({ METRICS_TOKEN: E2E_METRICS_TOKEN, DATA_DIR: data })
   try {

@@ -3,7 +3,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { createAuthenticate } from './auth/authenticate.ts'
-import { LoginThrottle, type ThrottleLimits } from './auth/login-throttle.ts'
+import { LoginThrottle } from './auth/login-throttle.ts'
 import { createPasswordCheck } from './auth/password-check.ts'
 import { hashPassword, type ScryptCost } from './auth/password.ts'
 import { createSessions } from './auth/sessions.ts'
@@ -21,11 +21,14 @@ import type { Logger } from './observability/logger.ts'
 import type { Metrics } from './observability/metrics.ts'
 import { recordApiRoute, type RequestRecord } from './observability/request-log.ts'
 import type { LiveStock } from './orders/live-stock.ts'
+import { createOrderLimits } from './orders/order-limits.ts'
+import { DEFAULT_CLIENT_LIMITS, longestWindow, type ClientLimits } from './limits/limit-settings.ts'
+import { trustedClients as trustedOf } from './limits/trusted-clients.ts'
 import { accountStateRoutes } from './routes/account-state.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { authRoutes } from './routes/auth.ts'
 import { orderRoutes } from './routes/orders.ts'
-import { passwordResetRoutes, type ResetLimits } from './routes/password-reset.ts'
+import { passwordResetRoutes } from './routes/password-reset.ts'
 import { signInAnswers } from './routes/sign-in-answer.ts'
 import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/images.ts'
@@ -33,7 +36,7 @@ import { productRoutes } from './routes/products.ts'
 import { telemetryRoutes } from './routes/telemetry.ts'
 import { userRoutes } from './routes/users.ts'
 import type { Storage } from './storage/storage.ts'
-import { createAccountLimits, type AccountLimits } from './users/account-limits.ts'
+import { createAccountLimits } from './users/account-limits.ts'
 import { createAccounts } from './users/accounts.ts'
 import { toPublicUser } from './users/public-user.ts'
 import type { UserRecord } from './users/user-store.ts'
@@ -56,12 +59,10 @@ export interface AppDeps {
   basePath?: string
   /** Lower in tests only, where hundreds of hashes would otherwise dominate the run time. */
   scryptCost?: ScryptCost
-  /** The login throttle's limits (auth/login-throttle.ts); its defaults unless a test says. */
-  throttleLimits?: Partial<ThrottleLimits>
-  /** What one address may do with accounts (users/account-limits.ts); defaults unless a test says. */
-  accountLimits?: Partial<AccountLimits>
-  /** Reset links asked for per address and mailed per account (routes/password-reset.ts). */
-  resetLimits?: Partial<ResetLimits>
+  /** What one client may do (server/limits/limit-settings.ts, the LIMIT_… settings); defaults unless given. */
+  limits?: Partial<ClientLimits>
+  /** TRUSTED_CLIENTS: addresses or CIDR ranges not held to the limits keyed on an address. */
+  trustedClients?: readonly string[]
   /** Origins allowed to call the API from another site (CORS); none by default. */
   corsOrigins?: readonly string[]
   /** Errors outside a request the site handed in (which brings its own, with its id). */
@@ -101,9 +102,8 @@ export function createApp({
   clock,
   basePath = '/api',
   scryptCost,
-  throttleLimits,
-  accountLimits,
-  resetLimits,
+  limits: limitSettings,
+  trustedClients = [],
   corsOrigins = [],
   logger,
   metrics,
@@ -122,7 +122,17 @@ export function createApp({
   const tokens = createTokenService(secret, clock, acceptedSecrets)
   const sessions = createSessions(storage.sessions, clock)
   const authenticate = createAuthenticate(tokens, sessions)
-  const throttle = new LoginThrottle(storage.loginAttempts, clock, secret, throttleLimits)
+  const limits = { ...DEFAULT_CLIENT_LIMITS, ...limitSettings }
+  const trusted = trustedOf(trustedClients)
+  const refused = (limit: string) => metrics?.limitRefusals.inc({ limit })
+  const throttle = new LoginThrottle(storage.loginAttempts, clock, secret, {
+    limits: {
+      perAccountAndAddress: limits.signInFailuresPerAccountAndAddress,
+      perAddress: limits.signInFailuresPerAddress,
+    },
+    keptMs: longestWindow(limits),
+    trusted,
+  })
   const checkPassword = createPasswordCheck({
     users,
     throttle,
@@ -130,7 +140,11 @@ export function createApp({
     decoyHash: hashPassword(randomBytes(16).toString('hex'), scryptCost),
   })
   const accounts = createAccounts(users, scryptCost)
-  const limits = createAccountLimits(storage.loginAttempts, clock, accountLimits)
+  const accountLimits = createAccountLimits(storage.loginAttempts, clock, {
+    limits,
+    trusted,
+    refused,
+  })
   const originOf = (c: Context) => siteUrl ?? new URL(c.req.url).origin
   const present = (user: UserRecord, c: Context) =>
     toPublicUser(user, `${originOf(c)}${basePath}`, new Date(clock.now()))
@@ -198,7 +212,9 @@ export function createApp({
       brand,
       scryptCost,
       queued: mailQueued,
-      limits: resetLimits,
+      limits,
+      trusted,
+      refused: () => refused('reset-requests'),
       metrics,
       logger,
     }),
@@ -208,9 +224,12 @@ export function createApp({
     userRoutes({
       users,
       accounts,
-      limits,
+      limits: accountLimits,
       sessions,
       resets: storage.passwordResets,
+      outbox: storage.outbox,
+      queued: mailQueued,
+      brand,
       authenticate,
       checkPassword,
       present,
@@ -224,6 +243,18 @@ export function createApp({
       live: stock,
       orders: storage.orders,
       attempts: storage.loginAttempts,
+      limits: createOrderLimits({
+        log: storage.loginAttempts,
+        clock,
+        limits,
+        trusted,
+        refused: (bound) => {
+          metrics?.orders.inc({ result: 'limited' })
+          refused(bound)
+        },
+      }),
+      lookups: limits.orderLookupsPerAddress,
+      trusted,
       authenticate,
       clock,
       originOf,
@@ -259,7 +290,16 @@ export function createApp({
       logger,
     }),
   )
-  app.route('/', telemetryRoutes({ metrics, logger, now: () => clock.now() }))
+  app.route(
+    '/',
+    telemetryRoutes({
+      metrics,
+      logger,
+      now: () => clock.now(),
+      rate: limits.reportsPerAddress,
+      trusted,
+    }),
+  )
 
   app.notFound(routeNotFound)
   app.onError(apiErrors(logger))

@@ -1,8 +1,17 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postJsonFrom, requestFrom } from '../testing/from-address.ts'
+import { drainFrom, orderBody, orderFrom, plainProducts, unitsInShop } from '../testing/orders.ts'
 import { startServerProcess, type ServerProcess } from '../testing/server-process.ts'
 
 /**
@@ -75,7 +84,7 @@ describe('npm start, clients at distinct addresses (no proxy)', () => {
     expect((await send('127.0.0.7')).status).toBe(204)
   }, 30_000)
 
-  it('limits registrations per address', async () => {
+  it('lets a classroom on one address register (40 in ten minutes), and bounds an attacker on one (at most 75 in a minute)', async () => {
     const register = (from: string, name: string) =>
       postJsonFrom(from, `${url}/api/users/add`, {
         username: name,
@@ -84,12 +93,23 @@ describe('npm start, clients at distinct addresses (no proxy)', () => {
         lastName: 'Istered',
         password: 'S3cret-pass',
       })
-    for (let i = 0; i < 10; i++) expect((await register('127.0.0.8', `reg8x${i}`)).status).toBe(201)
-    const refused = await register('127.0.0.8', 'reg8x10')
-    expect(refused.status).toBe(429)
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
-    expect((await register('127.0.0.9', 'reg9x0')).status).toBe(201)
-  }, 60_000)
+    // A class of 40, every pupil pressing the button at the same moment.
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => register('127.0.0.8', `pupil${i}`)),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(201))
+    // An attacker sends 100 at once from another address: a bounded number go through.
+    const flood = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => register('127.0.0.9', `flood${i}`)),
+    )
+    const made = flood.filter((answer) => answer.status === 201).length
+    expect(made).toBeGreaterThan(0)
+    expect(made).toBeLessThanOrEqual(75)
+    const refused = flood.find((answer) => answer.status === 429)
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0)
+    // A third address is someone else.
+    expect((await register('127.0.0.19', 'another0')).status).toBe(201)
+  }, 90_000)
 
   it('limits forgotten-password requests per address, and the mails an account gets from all of them', async () => {
     const forgot = (from: string, email: string) =>
@@ -176,4 +196,255 @@ describe('npm start behind a proxy (TRUST_PROXY)', () => {
     })
     expect(owner.status).toBe(200)
   }, 30_000)
+})
+
+describe('npm start: what one client may order, and whose the server’s files are', () => {
+  let url: string
+  let dataDir: string
+  let server: ServerProcess
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'meridian-orders-'))
+    dataDirs.push(dataDir)
+    server = startServerProcess(
+      { DATA_DIR: join(dataDir, 'data'), JWT_SECRET: '', DATABASE_URL: '', TRUST_PROXY: '' },
+      { captureStderr: true, umask: 0o022 },
+    )
+    servers.push(server)
+    url = (await server.url).replace('localhost', '127.0.0.1')
+  }, 30_000)
+
+  it('lets one address take at most 100 units an hour, and ten addresses ten times that: the shop stays open', async () => {
+    const before = await unitsInShop(url)
+    const one = await drainFrom('127.0.1.1', url)
+    expect(one).toBeGreaterThan(0)
+    expect(one).toBeLessThanOrEqual(100)
+    expect(before - (await unitsInShop(url))).toBe(one)
+
+    const ten = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => drainFrom(`127.0.1.${10 + i}`, url, i + 1)),
+    )
+    for (const taken of ten) expect(taken).toBeLessThanOrEqual(100)
+    const left = await unitsInShop(url)
+    expect(before - left).toBe(one + ten.reduce((sum, taken) => sum + taken, 0))
+    expect(before - left).toBeLessThanOrEqual(1100)
+    expect(left / before).toBeGreaterThan(0.85)
+  }, 90_000)
+
+  it('takes a real shopper’s orders from a shared address: 10 lines of 5, then two small ones', async () => {
+    const products = (await plainProducts(url)).filter((p) => p.stock >= 10)
+    const lines = products.slice(0, 10).map((p) => ({ productId: p.id, quantity: 5 }))
+    const office = '127.0.1.40'
+    const first = await orderFrom(office, url, { ...orderBody(1), lines, email: 'a@example.com' })
+    expect(first.status, first.text).toBe(201)
+    for (const product of products.slice(10, 12)) {
+      const res = await orderFrom(office, url, {
+        ...orderBody(product.id, 2),
+        email: 'a@example.com',
+      })
+      expect(res.status, res.text).toBe(201)
+    }
+  })
+
+  it('sends one recipient at most 5 order mails an hour, whatever the addresses', async () => {
+    const products = await plainProducts(url)
+    const victim = 'victim@example.org'
+    const statuses: number[] = []
+    for (let i = 0; i < 7; i++)
+      statuses.push(
+        (
+          await orderFrom(`127.0.1.${60 + i}`, url, {
+            ...orderBody(products[i]?.id ?? 1),
+            email: victim,
+          })
+        ).status,
+      )
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429])
+    const mailsTo = () =>
+      readdirSync(join(dataDir, 'data', 'outbox'))
+        .filter((file) => file.endsWith('.eml'))
+        .filter((file) =>
+          readFileSync(join(dataDir, 'data', 'outbox', file), 'utf8').includes(`To: ${victim}`),
+        )
+    await expect.poll(mailsTo, { timeout: 10_000 }).toHaveLength(5)
+  })
+
+  it('changes an email only with the current password, tells the old address, and ends its reset links', async () => {
+    const from = '127.0.1.80'
+    const signedIn = await signIn(from, url, 'emilys', 'emilyspass')
+    const { accessToken, id } = JSON.parse(signedIn.text) as { accessToken: string; id: number }
+    const put = (body: unknown) =>
+      requestFrom(from, `${url}/api/users/${id}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify(body),
+      })
+    expect(
+      (
+        await postJsonFrom(from, `${url}/api/auth/forgot-password`, {
+          email: 'emily.johnson@example.com',
+        })
+      ).status,
+    ).toBe(202)
+    const outbox = join(dataDir, 'data', 'outbox')
+    const mailText = (needle: string) =>
+      readdirSync(outbox)
+        .filter((file) => file.endsWith('.eml'))
+        .map((file) => readFileSync(join(outbox, file), 'utf8'))
+        .find((text) => text.includes(needle))
+    await expect.poll(() => mailText('reset-password?token='), { timeout: 10_000 }).toBeDefined()
+    const token = /token=([\w-]+)/.exec(mailText('reset-password?token=') ?? '')?.[1] ?? ''
+
+    const stolen = await put({ email: 'attacker@example.net' })
+    expect(stolen.status).toBe(400)
+    expect(JSON.parse(stolen.text)).toMatchObject({ message: 'Current password is required' })
+    const owner = await put({ email: 'emily.moved@example.com', currentPassword: 'emilyspass' })
+    expect(owner.status, owner.text).toBe(200)
+    await expect
+      .poll(() => mailText('Subject: Your Meridian email address was changed'), { timeout: 10_000 })
+      .toContain('To: emily.johnson@example.com')
+    const reset = await postJsonFrom(from, `${url}/api/auth/reset-password`, {
+      token,
+      password: 'taken-0ver',
+    })
+    expect(reset.status).toBe(400)
+  })
+
+  it('refuses line breaks and control characters in every form’s free text, naming the field', async () => {
+    const from = '127.0.1.90'
+    const registration = await postJsonFrom(from, `${url}/api/users/add`, {
+      username: 'ctrl1',
+      email: 'ctrl1@example.com',
+      firstName: 'Asha\r\nBcc: all@example.com',
+      lastName: 'Verma',
+      password: 'S3cret-pass',
+    })
+    expect(registration.status).toBe(400)
+    expect(JSON.parse(registration.text)).toMatchObject({
+      message: 'First name must not contain line breaks or control characters',
+    })
+    const product = (await plainProducts(url))[0]?.id ?? 1
+    for (const [body, message] of [
+      [
+        {
+          ...orderBody(product),
+          address: { ...orderBody(product).address, city: 'Pune\nPAID IN FULL' },
+        },
+        "Invalid 'address.city': Line breaks and control characters are not allowed",
+      ],
+      [
+        {
+          ...orderBody(product),
+          address: { ...orderBody(product).address, firstName: 'A\u202Eb' },
+        },
+        "Invalid 'address.firstName': Line breaks and control characters are not allowed",
+      ],
+      [
+        { ...orderBody(product), promoCode: 'FLAT50\u0000' },
+        "Invalid 'promoCode': Line breaks and control characters are not allowed",
+      ],
+    ] as const) {
+      const res = await orderFrom(from, url, body)
+      expect(res.status).toBe(400)
+      expect(JSON.parse(res.text)).toMatchObject({ message })
+    }
+    const signedIn = JSON.parse((await signIn(from, url, 'emilys', 'emilyspass')).text) as {
+      accessToken: string
+      id: number
+    }
+    const profile = await requestFrom(from, `${url}/api/users/${signedIn.id}`, {
+      method: 'PATCH',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${signedIn.accessToken}`,
+      },
+      body: JSON.stringify({ lastName: 'Johnson\tx' }),
+    })
+    expect(profile.status).toBe(400)
+    expect(JSON.parse(profile.text)).toMatchObject({
+      message: 'Last name must not contain line breaks or control characters',
+    })
+  })
+
+  it('keeps its folder 0700 and its files 0600 under umask 022, and tightens an older install at start', async () => {
+    const data = join(dataDir, 'data')
+    const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8)
+    const files = () => [
+      'users.db',
+      'users.db-wal',
+      'users.db-shm',
+      'jwt-secret',
+      ...readdirSync(join(data, 'outbox')).map((file) => join('outbox', file)),
+    ]
+    const modes = (): Record<string, string> =>
+      Object.fromEntries(
+        ['.', 'outbox', ...files().filter((file) => existsSync(join(data, file)))].map((file) => [
+          file,
+          modeOf(join(data, file)),
+        ]),
+      )
+    const privateModes = () =>
+      Object.fromEntries(
+        Object.keys(modes()).map((file) => [
+          file,
+          file === '.' || file === 'outbox' ? '700' : '600',
+        ]),
+      )
+    expect(files().filter((file) => file.endsWith('.eml')).length).toBeGreaterThan(0)
+    expect(modes()).toEqual(privateModes())
+
+    // An install from before: its folder and files as umask 022 left them.
+    server.child.kill('SIGTERM')
+    await server.exited
+    for (const [file] of Object.entries(modes()))
+      chmodSync(join(data, file), file === '.' || file === 'outbox' ? 0o755 : 0o644)
+    expect(modeOf(join(data, 'users.db'))).toBe('644')
+    server = startServerProcess(
+      { DATA_DIR: data, JWT_SECRET: '', DATABASE_URL: '', TRUST_PROXY: '' },
+      { captureStderr: true, umask: 0o022 },
+    )
+    servers.push(server)
+    url = (await server.url).replace('localhost', '127.0.0.1')
+    expect(modes()).toEqual(privateModes())
+  }, 30_000)
+})
+
+describe('npm start with TRUSTED_CLIENTS', () => {
+  it('does not hold a trusted range to the limits keyed on an address; an account’s still hold', async () => {
+    const { url } = await startServer({ TRUSTED_CLIENTS: '127.0.2.0/24' })
+    const register = (from: string, name: string) =>
+      postJsonFrom(from, `${url}/api/users/add`, {
+        username: name,
+        email: `${name}@example.com`,
+        firstName: 'Test',
+        lastName: 'Runner',
+        password: 'S3cret-pass',
+      })
+    const runner = '127.0.2.5'
+    const made = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => register(runner, `runner${i}`)),
+    )
+    expect(made.every((answer) => answer.status === 201)).toBe(true)
+    const products = await plainProducts(url)
+    const big = products.find((p) => p.stock >= 120)
+    expect(
+      (await orderFrom(runner, url, { ...orderBody(big?.id ?? 1, 110), email: 'r@example.com' }))
+        .status,
+    ).toBe(201)
+    // Spraying made-up names is not counted against it; guessing one account's password is.
+    for (let i = 0; i < 25; i++)
+      expect((await signIn(runner, url, `nobody${i}`, 'guess')).status).toBe(400)
+    const guesses: number[] = []
+    for (let i = 0; i < 11; i++)
+      guesses.push((await signIn(runner, url, 'emilys', `wrong-${i}`)).status)
+    expect(guesses.at(-1)).toBe(429)
+    // An address outside the range is bounded as any other.
+    expect(
+      (
+        await orderFrom('127.0.3.5', url, {
+          ...orderBody(big?.id ?? 1, 101),
+          email: 'o@example.com',
+        })
+      ).status,
+    ).toBe(429)
+  }, 60_000)
 })

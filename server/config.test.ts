@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from './config.ts'
+import { DEFAULT_CLIENT_LIMITS } from './limits/limit-settings.ts'
 
 const SECRET = 's'.repeat(32)
 
@@ -99,5 +100,32 @@ describe('loadConfig', () => {
         'API_CACHE_MB must be a whole number of MiB from 1 to 4096',
       )
     }
+  })
+
+  it('reads each LIMIT_… as a count per window, its default unless set, and names a bad one', () => {
+    expect(loadConfig({}).limits).toEqual(DEFAULT_CLIENT_LIMITS)
+    expect(DEFAULT_CLIENT_LIMITS.registrationsPerAddress).toEqual({ limit: 50, windowMs: 600_000 })
+    const set = loadConfig({
+      LIMIT_ORDER_UNITS_PER_ADDRESS: '20/30m',
+      LIMIT_REGISTRATIONS_PER_ADDRESS: ' 200 / 1d ',
+      LIMIT_REPORTS_PER_ADDRESS: '5/10s',
+    }).limits
+    expect(set.orderUnitsPerAddress).toEqual({ limit: 20, windowMs: 30 * 60_000 })
+    expect(set.registrationsPerAddress).toEqual({ limit: 200, windowMs: 86_400_000 })
+    expect(set.reportsPerAddress).toEqual({ limit: 5, windowMs: 10_000 })
+    expect(set.ordersPerAccount).toEqual(DEFAULT_CLIENT_LIMITS.ordersPerAccount)
+    for (const bad of ['100', '100/', '1/2w', '-1/1h', '10/2d', 'ten/1h'])
+      expect(() => loadConfig({ LIMIT_ORDERS_PER_ADDRESS: bad }), bad).toThrow(
+        'Invalid configuration: LIMIT_ORDERS_PER_ADDRESS LIMIT_ORDERS_PER_ADDRESS must be a count per window, such as 10/1h (s, m, h or d; at most 1d)',
+      )
+  })
+
+  it('reads TRUSTED_CLIENTS as addresses and CIDR ranges, none unless set', () => {
+    expect(loadConfig({}).trustedClients).toEqual([])
+    expect(
+      loadConfig({ TRUSTED_CLIENTS: '203.0.113.7, 10.0.0.0/8,2001:db8::/48' }).trustedClients,
+    ).toEqual(['203.0.113.7', '10.0.0.0/8', '2001:db8::/48'])
+    for (const bad of ['office', '10.0.0.0/33', '10.0.0.0/8/1', '2001:db8::/129'])
+      expect(() => loadConfig({ TRUSTED_CLIENTS: bad }), bad).toThrow(/TRUSTED_CLIENTS must be/)
   })
 })

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path'
 import * as v from 'valibot'
 import { defaultAllowedHosts } from './http/hosts.ts'
+import { clientLimitsOf, limitEnvSchema, type ClientLimits } from './limits/limit-settings.ts'
+import { isClientRange } from './limits/trusted-clients.ts'
 
 const port = v.pipe(
   v.optional(v.string(), '4173'),
@@ -128,6 +130,12 @@ const envSchema = v.object({
   ),
   API_CACHE_MB: megabytes('API_CACHE_MB', '16'),
   PAGE_CACHE_MB: megabytes('PAGE_CACHE_MB', '32'),
+  TRUSTED_CLIENTS: commaList(
+    isClientRange,
+    'TRUSTED_CLIENTS must be a comma list of addresses or CIDR ranges, such as 203.0.113.7, 10.0.0.0/8',
+  ),
+  // Every LIMIT_… setting (server/limits/limit-settings.ts).
+  ...limitEnvSchema.entries,
   DATABASE_POOL_MAX: v.pipe(
     v.optional(v.string(), '10'),
     v.regex(/^\d{1,4}$/, 'DATABASE_POOL_MAX must be a whole number from 1 to 1000'),
@@ -183,6 +191,10 @@ export interface ServerConfig {
   apiCacheBytes: number
   /** PAGE_CACHE_MB, in bytes: what the rendered pages kept in memory may hold (default 32 MiB). */
   pageCacheBytes: number
+  /** What one client may do: the LIMIT_… settings (docs/operating.md § Limits). */
+  limits: ClientLimits
+  /** TRUSTED_CLIENTS: addresses and ranges the limits keyed on an address do not count. */
+  trustedClients: string[]
 }
 
 /** The server's settings from the environment, with a readable error for a bad value. */
@@ -198,7 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const { JWT_ACCEPTED_SECRETS, DATABASE_URL, DATABASE_POOL_MAX } = result.output
   const { LOG_LEVEL, TRUST_PROXY, METRICS_TOKEN, REPLICA_ID, VITALS_SAMPLE_RATE } = result.output
   const { API_CACHE_MB, PAGE_CACHE_MB, ALLOWED_HOSTS } = result.output
-  const { ADMIN_TOKEN, SMTP_URL, MAIL_FROM } = result.output
+  const { ADMIN_TOKEN, SMTP_URL, MAIL_FROM, TRUSTED_CLIENTS } = result.output
   if (DATABASE_URL && !JWT_SECRET) {
     throw new Error(
       'Invalid configuration: JWT_SECRET is required when DATABASE_URL is set, so that every ' +
@@ -225,5 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     vitalsSampleRate: VITALS_SAMPLE_RATE,
     apiCacheBytes: API_CACHE_MB,
     pageCacheBytes: PAGE_CACHE_MB,
+    limits: clientLimitsOf(result.output),
+    trustedClients: TRUSTED_CLIENTS,
   }
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp, type ApiApp } from './app.ts'
+import { OUTBOX_FOLDER, PRIVATE_FILE, privateDataDir, privateDir } from './data-dir.ts'
 import { loadCatalogue } from './catalogue/catalogue.ts'
 import { workerSearch } from './catalogue/search-service.ts'
 import { systemClock } from './clock.ts'
@@ -33,9 +34,9 @@ export interface ApiRuntime {
 function persistentSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret')
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(dataDir, { recursive: true })
+  privateDir(dataDir)
   const secret = randomBytes(48).toString('base64url')
-  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' })
+  writeFileSync(file, `${secret}\n`, { mode: PRIVATE_FILE, flag: 'wx' })
   return secret
 }
 
@@ -55,6 +56,8 @@ export async function startApi(
     | 'siteUrl'
     | 'adminToken'
     | 'mail'
+    | 'limits'
+    | 'trustedClients'
   >,
   {
     logger = fallbackLogger(),
@@ -62,6 +65,8 @@ export async function startApi(
     brand,
   }: { logger?: Logger; metrics?: Metrics; brand?: string } = {},
 ): Promise<ApiRuntime> {
+  // The files an earlier start left, made the server's own before anything is read or written.
+  privateDataDir(config.dataDir)
   const storage = await openStorage(config)
   if (storage.poolStats) metrics?.watchPool(() => storage.poolStats?.() ?? { inUse: 0, waiting: 0 })
   metrics?.watchOutbox(() => storage.outbox.pending())
@@ -79,7 +84,7 @@ export async function startApi(
   const secret = config.jwtSecret ?? persistentSecret(config.dataDir)
   const transport = config.mail.smtpUrl
     ? smtpTransport(config.mail.smtpUrl, config.mail.from)
-    : outboxFolderTransport(join(config.dataDir, 'outbox'), config.mail.from)
+    : outboxFolderTransport(join(config.dataDir, OUTBOX_FOLDER), config.mail.from)
   const mailer = startMailer({
     outbox: storage.outbox,
     transport,
@@ -117,6 +122,8 @@ export async function startApi(
     cacheBytes: config.apiCacheBytes,
     siteUrl: config.siteUrl,
     adminToken: config.adminToken,
+    limits: config.limits,
+    trustedClients: config.trustedClients,
     brand,
     mailQueued: () => mailer.wake(),
     logger,

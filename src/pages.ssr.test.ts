@@ -598,6 +598,17 @@ describe('other pages', () => {
     expect(response.headers.get('Location')).toBe('/products')
   })
 
+  it('keeps the address’s query when it drops a trailing slash: a reset link’s token survives', async () => {
+    const response = await site().request('/reset-password/?token=abc123-token&utm_source=mail')
+    expect(response.status).toBeGreaterThanOrEqual(301)
+    expect(response.status).toBeLessThan(400)
+    expect(response.headers.get('Location')).toBe(
+      '/reset-password?token=abc123-token&utm_source=mail',
+    )
+    // Any other redirect goes where its route says, with nothing of the request's added.
+    expect((await site().request('/category?token=x')).headers.get('Location')).toBe('/products')
+  })
+
   it('serves the offline shell (/index.html) as the build made it, for the service worker', async () => {
     const { response, document } = await page('/index.html')
     expect(response.status).toBe(200)

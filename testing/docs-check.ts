@@ -14,9 +14,11 @@ export function documents(root: string): string[] {
   return ['README.md', 'SECURITY.md', ...docs].filter((file) => existsSync(join(root, file)))
 }
 
-/** Where the configuration table is, and the module whose settings it must name. */
+/** Where the configuration table is, and the modules whose settings it must name. */
 export const CONFIGURATION = { document: 'docs/operating.md', heading: 'Configuration' }
 export const CONFIG_MODULE = 'server/config.ts'
+/** Schemas of settings server/config.ts spreads into its own, each in a section of its own. */
+const CONFIG_PARTS = [{ module: 'server/limits/limit-settings.ts', heading: 'Limits' }]
 
 /** A table cell longer than this is a paragraph: the table becomes a short one, or a list. */
 export const MAX_CELL = 200
@@ -89,11 +91,16 @@ export function anchors(markdown: string): Set<string> {
   return found
 }
 
-/** The settings server/config.ts reads: its environment schema's keys, and any `env.X`. */
+/**
+ * The settings a configuration module reads: its environment schemas' keys (`envSchema`,
+ * `limitEnvSchema`, …), and any `env.X`.
+ */
 export function configVariables(source: string): string[] {
   const names = new Set<string>()
-  const schema = /const envSchema = v\.object\(\{([\s\S]*?)\n\}\)/.exec(source)?.[1] ?? ''
-  for (const [, name] of schema.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)) names.add(name ?? '')
+  for (const [, schema = ''] of source.matchAll(
+    /const \w*[eE]nvSchema = v\.object\(\{([\s\S]*?)\n\}\)/g,
+  ))
+    for (const [, name] of schema.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)) names.add(name ?? '')
   for (const [, name] of source.matchAll(/\benv\.([A-Z][A-Z0-9_]*)\b/g)) names.add(name ?? '')
   return [...names].sort()
 }
@@ -175,20 +182,23 @@ export function checkDocs(root: string): string[] {
     })
   }
 
-  const config = join(root, CONFIG_MODULE)
-  if (existsSync(config)) {
-    const table =
-      section(readFileSync(join(root, CONFIGURATION.document), 'utf8'), CONFIGURATION.heading) ?? ''
-    const variables = configVariables(readFileSync(config, 'utf8'))
+  const operating = join(root, CONFIGURATION.document)
+  const settings = [
+    { module: CONFIG_MODULE, heading: CONFIGURATION.heading, required: true },
+    ...CONFIG_PARTS.map((part) => ({ ...part, required: false })),
+  ]
+  for (const { module, heading, required } of settings) {
+    const path = join(root, module)
+    if (!existsSync(path) || !existsSync(operating)) continue
+    const table = section(readFileSync(operating, 'utf8'), heading) ?? ''
+    const variables = configVariables(readFileSync(path, 'utf8'))
     // A module rewritten past what configVariables reads must not pass for one with no settings.
-    if (variables.length === 0)
-      problems.push(
-        `${CONFIG_MODULE}: no settings found (no envSchema keys, no env.X): update the check`,
-      )
+    if (variables.length === 0 && required)
+      problems.push(`${module}: no settings found (no envSchema keys, no env.X): update the check`)
     for (const name of variables) {
       if (!table.includes(`\`${name}\``))
         problems.push(
-          `${CONFIGURATION.document}: § ${CONFIGURATION.heading} lacks ${name}, which ${CONFIG_MODULE} reads`,
+          `${CONFIGURATION.document}: § ${heading} lacks ${name}, which ${CONFIG_MODULE} reads`,
         )
     }
   }

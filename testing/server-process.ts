@@ -20,7 +20,8 @@ const CLOCK_AHEAD = new URL('./clock-ahead.ts', import.meta.url).href
  * With `captureStderr` the server's errors go into `output()`, otherwise to this process's stderr.
  * `cwd` runs another checkout's server (with its own dist/), e.g. an earlier version to compare;
  * `entry` another entry (server/launch.ts, as `npm start` runs it). `clockAheadMs` runs it as if
- * that much later (testing/clock-ahead.ts): what waits for a time finds it come.
+ * that much later (testing/clock-ahead.ts): what waits for a time finds it come. `umask` starts it
+ * under that file mode mask (a shell's `umask`), as a user's login would.
  */
 export function startServerProcess(
   env: Record<string, string>,
@@ -29,26 +30,41 @@ export function startServerProcess(
     cwd,
     entry = 'server/main.ts',
     clockAheadMs = 0,
-  }: { captureStderr?: boolean; cwd?: string; entry?: string; clockAheadMs?: number } = {},
+    umask,
+  }: {
+    captureStderr?: boolean
+    cwd?: string
+    entry?: string
+    clockAheadMs?: number
+    umask?: number
+  } = {},
 ): ServerProcess {
   const ahead = clockAheadMs > 0 ? ['--import', CLOCK_AHEAD] : []
-  const child = spawn(
+  const node = [
     process.execPath,
-    ['--experimental-strip-types', '--experimental-sqlite', ...ahead, entry],
-    {
-      cwd,
-      // The allocator settings `npm start` gives it (server/launch.ts); another checkout's server
-      // runs as its own `npm start` ran it.
-      env: {
-        ...process.env,
-        PORT: '0',
-        ...(cwd ? {} : ALLOCATOR_SETTINGS),
-        ...(clockAheadMs > 0 && { MERIDIAN_CLOCK_AHEAD_MS: String(clockAheadMs) }),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', captureStderr ? 'pipe' : 'inherit'],
+    '--experimental-strip-types',
+    '--experimental-sqlite',
+    ...ahead,
+    entry,
+  ]
+  // Through a shell that sets the mask, then becomes the server (exec): its pid is the server's.
+  const [command = '', ...args] =
+    umask === undefined
+      ? node
+      : ['/bin/sh', '-c', `umask ${umask.toString(8).padStart(3, '0')} && exec "$@"`, 'sh', ...node]
+  const child = spawn(command, args, {
+    cwd,
+    // The allocator settings `npm start` gives it (server/launch.ts); another checkout's server
+    // runs as its own `npm start` ran it.
+    env: {
+      ...process.env,
+      PORT: '0',
+      ...(cwd ? {} : ALLOCATOR_SETTINGS),
+      ...(clockAheadMs > 0 && { MERIDIAN_CLOCK_AHEAD_MS: String(clockAheadMs) }),
+      ...env,
     },
-  )
+    stdio: ['ignore', 'pipe', captureStderr ? 'pipe' : 'inherit'],
+  })
   let output = ''
   let listening = false
   const url = new Promise<string>((resolve, reject) => {

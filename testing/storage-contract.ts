@@ -218,6 +218,48 @@ export function describeStorageContract(name: string, harness: StorageHarness) {
       expect(await b.loginAttempts.reserve('emilys', 5_000, 0, 10)).toEqual([4_000])
     })
 
+    it('reserves weighted allowances all or none, atomically across processes', async () => {
+      const location = await harness.fresh()
+      const [a, b] = await Promise.all([open(location), open(location)])
+      const allowances = (units: number) => [
+        { key: 'units:198.51.100.1', since: 0, limit: 100, weight: units },
+        { key: 'orders:198.51.100.1', since: 0, limit: 10, weight: 1 },
+      ]
+      // 20 orders of 7 units at once, over both processes: 14 fit in 100 (98 units), no more.
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? a : b).loginAttempts.reserveAll(allowances(7), 1_000 + i),
+        ),
+      )
+      expect(answers.filter((answer) => answer.recorded)).toHaveLength(10)
+      // The orders' count (10) was the tighter bound: nothing of the refused ones was recorded.
+      const after = await a.loginAttempts.reserveAll(allowances(1), 2_000)
+      expect(after.recorded).toBe(false)
+      expect(after.entries[0]?.reduce((sum, entry) => sum + entry.weight, 0)).toBe(70)
+      expect(after.entries[1]).toHaveLength(10)
+      expect(after.entries[0]?.map((entry) => entry.at)).toEqual(
+        [...(after.entries[0] ?? [])].map((entry) => entry.at).sort((x, y) => x - y),
+      )
+
+      // Entries up to `since` do not count; an entry released no longer does.
+      const later = [
+        { key: 'units:198.51.100.1', since: 1_005, limit: 100, weight: 30 },
+        { key: 'orders:198.51.100.1', since: 1_005, limit: 10, weight: 1 },
+      ]
+      const fitted = await b.loginAttempts.reserveAll(later, 3_000)
+      expect(fitted.recorded).toBe(true)
+      await a.loginAttempts.release('units:198.51.100.1', 3_000)
+      await a.loginAttempts.release('orders:198.51.100.1', 3_000)
+      const again = await a.loginAttempts.reserveAll(later, 3_001)
+      expect(again.entries[0]?.some((entry) => entry.at === 3_000)).toBe(false)
+      // A weight above the limit never fits.
+      const huge = await b.loginAttempts.reserveAll(
+        [{ key: 'units:elsewhere', since: 0, limit: 100, weight: 101 }],
+        4_000,
+      )
+      expect(huge).toEqual({ recorded: false, entries: [[]] })
+    })
+
     it('keeps sessions: started, found, ended one by one or all of a user but one, and pruned', async () => {
       const { sessions } = await open(await harness.fresh())
       const session = (id: string, userId = 1) => ({

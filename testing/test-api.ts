@@ -90,10 +90,10 @@ export async function createTestApi(
     | 'searcher'
     | 'cacheBytes'
     | 'siteUrl'
-    | 'throttleLimits'
+    | 'limits'
+    | 'trustedClients'
     | 'adminToken'
     | 'mailQueued'
-    | 'resetLimits'
   > & { clock?: ManualClock } = {},
 ): Promise<TestApi> {
   catalogue ??= loadCatalogue()

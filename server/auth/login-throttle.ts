@@ -1,37 +1,17 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import type { Clock } from '../clock.ts'
 import { usernameKey } from '../users/username.ts'
+import { spend, type AttemptLog } from '../limits/attempt-log.ts'
+import { DEFAULT_CLIENT_LIMITS, type Rate } from '../limits/limit-settings.ts'
 import { sameText } from './constant-time.ts'
 
-/**
- * Where login attempts are counted: the database (server/storage), so every replica of the API
- * counts the same attempts. A key names what is counted (an account and address, an address, an
- * account, a proof already used).
- */
-export interface LoginAttemptLog {
-  /**
-   * In one atomic step, across every process using the same database: the times of `key`'s
-   * attempts after `since`, oldest first, and, when there are fewer than `limit` of them, a new
-   * attempt recorded at `at`.
-   */
-  reserve(key: string, at: number, since: number, limit: number): Promise<number[]>
-  /** How many attempts of `key` were recorded after `since`. */
-  count(key: string, since: number): Promise<number>
-  /** Forgets one attempt of `key` recorded at `at` (one that turned out not to be a failure). */
-  release(key: string, at: number): Promise<void>
-  /** Forgets every attempt of `key`. */
-  clear(key: string): Promise<void>
-  /** Forgets every attempt at or before `before`, whoever made it. */
-  prune(before: number): Promise<void>
-}
-
 export interface ThrottleLimits {
-  /** The window failures are counted in. */
-  windowMs: number
-  /** Failures one address may make on one account in the window, then 429 for that pair only. */
-  perAccountAndAddress: number
-  /** Failures one address may make on any accounts in the window (spraying), then 429. */
-  perAddress: number
+  /** Failures one address may make on one account, then 429 for that pair only. */
+  perAccountAndAddress: Rate
+  /** Failures one address may make on any accounts (spraying), then 429; not a trusted client's. */
+  perAddress: Rate
+  /** The window an account's failures from every address are counted in, for the proof of work. */
+  accountWindowMs: number
   /** Failures of an account, from every address, past which each attempt carries a proof of work. */
   proofFrom: number
   /** The proof's difficulty: leading zero bits of its SHA-256, growing by one every `step` failures. */
@@ -39,21 +19,15 @@ export interface ThrottleLimits {
 }
 
 export const DEFAULT_LIMITS: ThrottleLimits = {
-  windowMs: 10 * 60_000,
-  perAccountAndAddress: 10,
-  perAddress: 20,
+  perAccountAndAddress: DEFAULT_CLIENT_LIMITS.signInFailuresPerAccountAndAddress,
+  perAddress: DEFAULT_CLIENT_LIMITS.signInFailuresPerAddress,
+  accountWindowMs: 10 * 60_000,
   proofFrom: 20,
   proof: { minBits: 14, maxBits: 20, step: 10 },
 }
 
 const PAIR_MESSAGE = 'Too many failed login attempts, please try again later'
 const ADDRESS_MESSAGE = 'Too many failed login attempts from this address, please try again later'
-
-/**
- * How long the log keeps an attempt: the longest window any limit counting in it uses (the
- * account limits' hour, users/account-limits.ts). The throttle sweeps older ones.
- */
-export const ATTEMPTS_KEPT_MS = 60 * 60_000
 
 /** How long a challenge may be answered. */
 const CHALLENGE_TTL_MS = 2 * 60_000
@@ -95,7 +69,8 @@ const leadingZeroBits = (digest: Buffer) => {
  * (decisions.md § Accounts and sessions, guessing):
  * - per account and address: 10 failures in 10 minutes, then 429 for that pair alone; the owner,
  *   elsewhere, signs in as usual (one address's guesses no longer lock the account for everyone);
- * - per address: 20 failures in 10 minutes on any accounts (spraying), then 429;
+ * - per address: 20 failures in 10 minutes on any accounts (spraying), then 429 (not for a
+ *   trusted client: TRUSTED_CLIENTS);
  * - per account, from every address together: from 20 failures, each attempt must carry a proof of
  *   work, a SHA-256 with 14 leading zero bits and one more every 10 failures (up to 20): the owner's
  *   browser spends a moment on it once, a guesser as long on every guess, however many addresses
@@ -104,21 +79,35 @@ const leadingZeroBits = (digest: Buffer) => {
  * concurrent guesses, on one replica or several, cannot slip past a limit while they are checked.
  */
 export class LoginThrottle {
-  readonly #log: LoginAttemptLog
+  readonly #log: AttemptLog
   readonly #clock: Clock
   readonly #limits: ThrottleLimits
+  readonly #keptMs: number
+  readonly #trusted: (client: string) => boolean
   readonly #key: Buffer
   #prunedAt = -Infinity
 
   constructor(
-    log: LoginAttemptLog,
+    log: AttemptLog,
     clock: Clock,
     secret: string,
-    limits: Partial<ThrottleLimits> = {},
+    {
+      limits = {},
+      keptMs = 60 * 60_000,
+      trusted = () => false,
+    }: {
+      limits?: Partial<ThrottleLimits>
+      /** How long the log keeps an entry: the longest window any limit counting in it uses. */
+      keptMs?: number
+      /** TRUSTED_CLIENTS: not held to the per-address limit (the per-account ones still apply). */
+      trusted?: (client: string) => boolean
+    } = {},
   ) {
     this.#log = log
     this.#clock = clock
     this.#limits = { ...DEFAULT_LIMITS, ...limits }
+    this.#keptMs = keptMs
+    this.#trusted = trusted
     // A key of its own, derived from the token secret every replica shares.
     this.#key = createHmac('sha256', secret).update('meridian login challenge').digest()
   }
@@ -135,13 +124,12 @@ export class LoginThrottle {
    * or a refusal for now. It counts as a failure unless `succeeded` is called.
    */
   async begin(username: string, client: string, proof?: Proof): Promise<Attempt | ThrottleRefusal> {
-    const { windowMs, perAccountAndAddress, perAddress } = this.#limits
+    const { perAccountAndAddress: pairRate, perAddress, accountWindowMs } = this.#limits
     const now = this.#clock.now()
-    const since = now - windowMs
-    // Attempts of names never tried again would stay for ever: sweep them once a window.
-    if (now - this.#prunedAt >= windowMs) {
+    // Attempts of names never tried again would stay for ever: sweep them every 10 minutes.
+    if (now - this.#prunedAt >= 10 * 60_000) {
       this.#prunedAt = now
-      await this.#log.prune(now - Math.max(windowMs, ATTEMPTS_KEPT_MS))
+      await this.#log.prune(now - this.#keptMs)
     }
     const account = usernameKey(username)
     const keys = {
@@ -152,12 +140,13 @@ export class LoginThrottle {
 
     // An address that spent its guesses on this account is told so, rather than asked for work.
     let pairRecorded = false
-    if ((await this.#log.count(keys.pair, since)) >= perAccountAndAddress) {
-      const refused = await this.#refusal(keys.pair, perAccountAndAddress, now, since, PAIR_MESSAGE)
+    if ((await this.#log.count(keys.pair, now - pairRate.windowMs)) >= pairRate.limit) {
+      const refused = await this.#refusal(keys.pair, pairRate, now, PAIR_MESSAGE)
       if (refused) return refused
       pairRecorded = true // one of them left the window meanwhile: this attempt is in it now
     }
-    const difficulty = this.difficulty(await this.#log.count(keys.account, since))
+    const accountSince = now - accountWindowMs
+    const difficulty = this.difficulty(await this.#log.count(keys.account, accountSince))
     if (difficulty > 0 && !(await this.#proven(account, difficulty, proof, now))) {
       if (pairRecorded) await this.#log.release(keys.pair, now)
       return {
@@ -169,18 +158,19 @@ export class LoginThrottle {
       }
     }
 
+    const addressCounted = !this.#trusted(client)
     const refused =
-      (pairRecorded
-        ? undefined
-        : await this.#refusal(keys.pair, perAccountAndAddress, now, since, PAIR_MESSAGE)) ??
-      (await this.#refusal(keys.address, perAddress, now, since, ADDRESS_MESSAGE))
+      (pairRecorded ? undefined : await this.#refusal(keys.pair, pairRate, now, PAIR_MESSAGE)) ??
+      (addressCounted
+        ? await this.#refusal(keys.address, perAddress, now, ADDRESS_MESSAGE)
+        : undefined)
     if (refused) return refused
-    await this.#log.reserve(keys.account, now, since, Number.MAX_SAFE_INTEGER)
+    await this.#log.reserve(keys.account, now, accountSince, Number.MAX_SAFE_INTEGER)
 
     return {
       succeeded: async () => {
         await this.#log.clear(keys.pair)
-        await this.#log.release(keys.address, now)
+        if (addressCounted) await this.#log.release(keys.address, now)
         await this.#log.release(keys.account, now)
       },
     }
@@ -199,12 +189,11 @@ export class LoginThrottle {
    * Records an attempt of `key` unless `limit` are already recorded in the window (atomically):
    * then the refusal, with the time until the oldest of them leaves it.
    */
-  async #refusal(key: string, limit: number, now: number, since: number, message: string) {
-    const recent = await this.#log.reserve(key, now, since, limit)
-    if (recent.length < limit) return undefined
-    const oldest = recent[recent.length - limit] ?? now
-    const retryAfterSeconds = Math.max(1, Math.ceil((oldest + this.#limits.windowMs - now) / 1000))
-    return { status: 429 as const, message, retryAfterSeconds }
+  async #refusal(key: string, rate: Rate, now: number, message: string) {
+    const retryAfterSeconds = await spend(this.#log, key, rate, now)
+    return retryAfterSeconds === undefined
+      ? undefined
+      : { status: 429 as const, message, retryAfterSeconds }
   }
 
   /** A challenge for `account`: what it names, signed, so no replica needs to remember it. */

@@ -27,10 +27,13 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-const placeOrder = async (api: TestApi, quantity = 1) => {
+/** An order of product 2; the `shopper`th of many (an address and a mailbox of its own) if given. */
+const placeOrder = async (api: TestApi, quantity = 1, shopper?: number) => {
+  const body = orderBody(2, quantity)
   const res = await api.call('/api/orders', {
     headers: { 'Idempotency-Key': newOrderKey() },
-    body: orderBody(2, quantity),
+    body: shopper === undefined ? body : { ...body, email: `shopper${shopper}@example.com` },
+    ...(shopper !== undefined && { client: `198.51.100.${shopper + 1}` }),
   })
   expect(res.status).toBe(201)
   return (await res.json()) as { number: string; total: number }
@@ -125,7 +128,8 @@ describe('the order confirmation by SMTP (SMTP_URL)', () => {
     const one = await shopWithMailer(smtpTransport(smtp.url, FROM), openSqliteStorage(file))
     const two = await shopWithMailer(smtpTransport(smtp.url, FROM), openSqliteStorage(file))
     const numbers = []
-    for (let i = 0; i < 10; i++) numbers.push((await placeOrder(i % 2 ? one.api : two.api)).number)
+    for (let i = 0; i < 10; i++)
+      numbers.push((await placeOrder(i % 2 ? one.api : two.api, 1, i)).number)
     // One connection per message, one after another: give the ten a few seconds.
     await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(10)
     await new Promise((resolve) => setTimeout(resolve, 300))

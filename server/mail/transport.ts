@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
+import { PRIVATE_FILE, privateDir } from '../data-dir.ts'
 import type { OutboxMessage } from '../orders/order-store.ts'
 
 /** Where mail goes: an SMTP server, or a folder of `.eml` files (api-contract.md § Orders, mail). */
@@ -71,9 +72,11 @@ export function outboxFolderTransport(dir: string, from: string): MailTransport 
       const { message: raw } = await composer.sendMail(fields(message, from, domainOf(from)))
       // `buffer: true` makes the whole message a Buffer.
       if (!Buffer.isBuffer(raw)) throw new Error('the message was not composed whole')
-      mkdirSync(dir, { recursive: true })
+      // The server's own (server/data-dir.ts): a mail may carry a reset link.
+      privateDir(dir)
       const partial = `${file}.${process.pid}.partial`
-      writeFileSync(partial, raw)
+      writeFileSync(partial, raw, { mode: PRIVATE_FILE })
+      chmodSync(partial, PRIVATE_FILE)
       renameSync(partial, file)
     },
     close: () => composer.close(),

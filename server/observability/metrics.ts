@@ -88,6 +88,12 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
       help: 'Sign-ins refused for too many failures, or asked for a proof of work (429)',
       registers,
     }),
+    limitRefusals: new Counter({
+      name: 'limit_refusals_total',
+      help: 'Requests refused (429) for going past a client limit, by limit (docs/operating.md § Limits): orders-per-address, units-per-address, orders-per-account, units-per-account, all-units-per-address, mails-per-recipient, registrations, name-checks, reset-requests, order-lookups',
+      labelNames: ['limit'] as const,
+      registers,
+    }),
     sessionsEnded: new Counter({
       name: 'sessions_ended_total',
       help: "Sessions ended: sign-out, password-change (the user's others), password-reset (the user's others), refresh-reuse (a spent refresh token came back)",
@@ -125,7 +131,7 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
     }),
     orders: new Counter({
       name: 'orders_total',
-      help: 'Order requests by result: placed, replayed (an Idempotency-Key again), short (stock), repriced (the total moved), invalid',
+      help: 'Order requests by result: placed, replayed (an Idempotency-Key again), short (stock), repriced (the total moved), invalid, limited (past a client limit)',
       labelNames: ['result'] as const,
       registers,
     }),

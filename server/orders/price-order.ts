@@ -3,6 +3,7 @@ import { addressSchema } from '../../shared/address/address.schema.ts'
 import { lineDiscountedPrice, orderAmounts } from '../../shared/pricing/pricing.ts'
 import { promoFor } from '../../shared/pricing/promo.ts'
 import { variantLabel } from '../../shared/catalogue/variant-label.ts'
+import { plainText } from '../../shared/text/plain-text.ts'
 import type { Catalogue } from '../catalogue/catalogue.ts'
 import type { Take } from './order-store.ts'
 
@@ -40,7 +41,7 @@ export const orderRequestSchema = v.object({
     v.maxLength(254, "Invalid 'email': too long"),
   ),
   address: addressSchema,
-  promoCode: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))),
+  promoCode: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40), plainText())),
   expectedTotal: v.optional(v.pipe(v.number(), v.finite())),
   payment: v.object({
     // The contract's two, and the storefront's other choices (rules.md § Purchase flow): how the

@@ -157,7 +157,7 @@ export function createPageHandler(
     const page = await pageFor(url)
     const record = c.get('record') as RequestRecord | undefined
     if (record) record.route = page.route
-    if ('location' in page) return c.redirect(page.location, page.status as 301)
+    if ('location' in page) return c.redirect(kept(c.req.url, page.location), page.status as 301)
     const response = respond(c, page.representation, {
       cacheControl: page.cacheControl,
       status: page.status as 200,
@@ -168,4 +168,23 @@ export function createPageHandler(
     if (page.referrerPolicy) response.headers.set('Referrer-Policy', page.referrerPolicy)
     return response
   }
+}
+
+/**
+ * A redirect's address, with the request's query kept when it only drops a trailing slash
+ * (`/reset-password/?token=…` → `/reset-password?token=…`): the page is kept for its path and the
+ * query its route reads, so the redirect it holds has lost whatever else the address carried,
+ * a reset link's token among it (rules.md § Password reset).
+ */
+export function kept(requestUrl: string, location: string): string {
+  const request = new URL(requestUrl)
+  const target = new URL(location, request)
+  const trimmed = request.pathname.replace(/\/+$/, '')
+  if (
+    request.pathname === trimmed ||
+    target.pathname !== trimmed ||
+    target.origin !== request.origin
+  )
+    return location
+  return `${target.pathname}${request.search}${target.hash}`
 }

@@ -1,8 +1,10 @@
 import { Hono } from 'hono'
-import { bearerAuth } from 'hono/bearer-auth'
 import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
+import { sameText } from '../auth/constant-time.ts'
 import type { Clock } from '../clock.ts'
+import { bearerToken } from '../http/body.ts'
+import { Refusal } from '../http/refusal.ts'
 import type { Logger } from '../observability/logger.ts'
 import { loggerOf, type RequestRecord } from '../observability/request-log.ts'
 import type { LiveStock } from '../orders/live-stock.ts'
@@ -59,17 +61,29 @@ type Env = { Bindings: Partial<RequestRecord> }
 export function adminRoutes({ token, orders, stock, live, clock, logger }: AdminRoutesDeps) {
   const admin = new Hono<Env>()
   if (!token) return admin.all('*', (c) => c.json({ message: 'Not found' }, 404))
-  const refused = { message: 'The operator’s routes need a bearer token' }
+  // Every refusal says why (a 401 with WWW-Authenticate, as RFC 6750 has it).
+  const challenge = { 'WWW-Authenticate': 'Bearer realm="admin"' }
   return admin
-    .use(
-      bearerAuth({
-        token,
-        realm: 'admin',
-        noAuthenticationHeader: { message: refused },
-        invalidAuthenticationHeader: { message: refused },
-        invalidToken: { message: refused },
-      }),
-    )
+    .use(async (c, next) => {
+      const given = bearerToken(c)
+      if (given === undefined)
+        throw new Refusal(
+          401,
+          'The operator’s routes need the operator’s token (Authorization: Bearer …)',
+          {
+            headers: challenge,
+          },
+        )
+      if (!sameText(given, token))
+        throw new Refusal(
+          401,
+          'This token is not the operator’s: sign in again, or check ADMIN_TOKEN',
+          {
+            headers: { 'WWW-Authenticate': 'Bearer realm="admin", error="invalid_token"' },
+          },
+        )
+      await next()
+    })
     .get('/orders', async (c) => {
       const { limit, skip } = parseListQuery((name) => c.req.query(name))
       const sinceText = c.req.query('since')

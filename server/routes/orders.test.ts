@@ -7,8 +7,10 @@ import {
   type TestApi,
 } from '../../testing/test-api.ts'
 import { SHIPPING_ADDRESS } from '../../testing/shopper.ts'
-import { LOOKUPS_PER_CLIENT } from './orders.ts'
+import { DEFAULT_CLIENT_LIMITS } from '../limits/limit-settings.ts'
 import { openUnsealed } from '../mail/sealed-mail.ts'
+
+const LOOKUPS_PER_CLIENT = DEFAULT_CLIENT_LIMITS.orderLookupsPerAddress.limit
 
 let api: TestApi
 let logs: ReturnType<typeof capturedLogs>
@@ -259,13 +261,20 @@ describe('the operator’s routes (ADMIN_TOKEN)', () => {
   const admin = (path: string, init: CallInit = {}) =>
     api.call(`/api/admin${path}`, { token: ADMIN_TOKEN, ...init })
 
-  it('answer 404 without a token configured, 401 with a wrong one', async () => {
+  it('answer 404 without a token configured, 401 with a wrong one, each saying why', async () => {
     const unset = await createTestApi()
     expect((await unset.call('/api/admin/orders', { token: ADMIN_TOKEN })).status).toBe(404)
-    expect((await api.call('/api/admin/orders')).status).toBe(401)
-    expect(
-      (await api.call('/api/admin/orders', { token: 'wrong-token-of-some-length' })).status,
-    ).toBe(401)
+    const none = await api.call('/api/admin/orders')
+    expect(none.status).toBe(401)
+    expect(none.headers.get('WWW-Authenticate')).toBe('Bearer realm="admin"')
+    expect(await json(none)).toEqual({
+      message: 'The operator’s routes need the operator’s token (Authorization: Bearer …)',
+    })
+    const wrong = await api.call('/api/admin/orders', { token: 'wrong-token-of-some-length' })
+    expect(wrong.status).toBe(401)
+    expect(await json(wrong)).toEqual({
+      message: 'This token is not the operator’s: sign in again, or check ADMIN_TOKEN',
+    })
   })
 
   it('list every order newest first, since a date, as JSON or CSV', async () => {

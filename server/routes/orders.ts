@@ -4,16 +4,18 @@ import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
 import type { Authenticate } from '../auth/authenticate.ts'
 import { sameText } from '../auth/constant-time.ts'
-import type { LoginAttemptLog } from '../auth/login-throttle.ts'
 import type { Clock } from '../clock.ts'
 import { bearerToken, jsonBody } from '../http/body.ts'
 import { requireClient } from '../http/client-address.ts'
 import { Refusal, tooMany } from '../http/refusal.ts'
+import { spend, type AttemptLog } from '../limits/attempt-log.ts'
+import type { Rate } from '../limits/limit-settings.ts'
 import { orderConfirmation } from '../mail/order-mail.ts'
 import type { Logger } from '../observability/logger.ts'
 import type { Metrics } from '../observability/metrics.ts'
 import { loggerOf, type RequestRecord } from '../observability/request-log.ts'
 import type { LiveStock } from '../orders/live-stock.ts'
+import type { OrderLimiter } from '../orders/order-limits.ts'
 import type { OrderStore, StoredOrder } from '../orders/order-store.ts'
 import { orderRequestSchema, priceOrder, type OrderRequest } from '../orders/price-order.ts'
 import { parseListQuery } from './list-query.ts'
@@ -27,10 +29,6 @@ const NUMBER_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 export const newOrderNumber = () =>
   `MRD-${[...randomBytes(10)].map((byte) => NUMBER_ALPHABET[byte % 32]).join('')}`
 
-/** Failed lookups one client may make in LOOKUP_WINDOW_MS, then 429 (api-contract.md § Orders). */
-export const LOOKUPS_PER_CLIENT = 20
-const LOOKUP_WINDOW_MS = 10 * 60_000
-
 const lookupSchema = v.object({
   number: v.pipe(v.string("Invalid 'number': expected an order number"), v.trim(), v.maxLength(40)),
   email: v.pipe(v.string("Invalid 'email': expected an email address"), v.trim(), v.maxLength(254)),
@@ -39,8 +37,14 @@ const lookupSchema = v.object({
 export interface OrderRoutesDeps {
   live: LiveStock
   orders: OrderStore
-  /** Where failed lookups are counted (the login attempts' log, in the database). */
-  attempts: LoginAttemptLog
+  /** Where failed lookups are counted (the attempts' log, in the database). */
+  attempts: AttemptLog
+  /** What one client may order (server/orders/order-limits.ts). */
+  limits: OrderLimiter
+  /** Failed lookups one client may make, then 429 (api-contract.md § Orders). */
+  lookups: Rate
+  /** TRUSTED_CLIENTS: lookups not counted. */
+  trusted: (client: string) => boolean
   authenticate: Authenticate
   clock: Clock
   /** The site's public origin, for the confirmation's link. */
@@ -48,7 +52,7 @@ export interface OrderRoutesDeps {
   brand: string
   /** Called once an order is committed: its mail is in the outbox. */
   placed?: () => void
-  metrics?: Pick<Metrics, 'orders' | 'orderValue' | 'stockRefusals'>
+  metrics?: Pick<Metrics, 'orders' | 'orderValue' | 'stockRefusals' | 'limitRefusals'>
   /** Lines of requests the site did not hand in (tests'); the site's carry its request id. */
   logger?: Logger
 }
@@ -68,6 +72,9 @@ export function orderRoutes({
   live,
   orders,
   attempts,
+  limits,
+  lookups,
+  trusted,
   authenticate,
   clock,
   originOf,
@@ -155,13 +162,26 @@ export function orderRoutes({
         },
         { brand, origin: originOf(c) },
       )
-      const result = await orders.place({
-        order: { number, createdAt, userId, email: request.email.toLowerCase(), body },
-        key,
-        fingerprint,
-        takes: priced.takes,
-        mail,
+      // Past a bound, 429 and nothing taken; an order not placed after all gives its share back.
+      const giveBack = await limits.reserve({
+        client: requireClient(c),
+        userId,
+        email: request.email,
+        units: priced.takes.reduce((sum, take) => sum + take.quantity, 0),
       })
+      const result = await orders
+        .place({
+          order: { number, createdAt, userId, email: request.email.toLowerCase(), body },
+          key,
+          fingerprint,
+          takes: priced.takes,
+          mail,
+        })
+        .catch(async (error: unknown) => {
+          await giveBack().catch(() => undefined)
+          throw error
+        })
+      if (!('placed' in result)) await giveBack()
       if ('short' in result) {
         counted('short')
         metrics?.stockRefusals.inc(result.short.length)
@@ -205,20 +225,18 @@ export function orderRoutes({
       const client = requireClient(c)
       const now = clock.now()
       const key = `lookup:${client}`
+      const counts = !trusted(client)
       // Counted before the order is looked up, forgotten when it is found: guesses at once count.
-      const recent = await attempts.reserve(key, now, now - LOOKUP_WINDOW_MS, LOOKUPS_PER_CLIENT)
-      if (recent.length >= LOOKUPS_PER_CLIENT) {
-        const oldest = recent[recent.length - LOOKUPS_PER_CLIENT] ?? now
-        throw tooMany(
-          'Too many order lookups, please try again later',
-          (oldest + LOOKUP_WINDOW_MS - now) / 1000,
-        )
+      const wait = counts ? await spend(attempts, key, lookups, now) : undefined
+      if (wait !== undefined) {
+        metrics?.limitRefusals.inc({ limit: 'order-lookups' })
+        throw tooMany('Too many order lookups, please try again later', wait)
       }
       const order = await orders.byNumber(number.toUpperCase())
       // One answer whichever part is wrong: a number alone tells nothing of whose it is.
       const matches = sameText(order?.email ?? '', email.toLowerCase()) && order !== undefined
       if (!matches) throw new HTTPException(404, { message: 'Order not found' })
-      await attempts.release(key, now)
+      if (counts) await attempts.release(key, now)
       return c.json(order.body)
     })
 }

@@ -19,7 +19,8 @@ import {
   TEST_SECRET,
   type TestApi,
 } from '../../testing/test-api.ts'
-import { DEFAULT_RESET_LIMITS, LINK_REFUSED, RESET_REQUESTED } from './password-reset.ts'
+import { DEFAULT_CLIENT_LIMITS } from '../limits/limit-settings.ts'
+import { LINK_REFUSED, RESET_REQUESTED } from './password-reset.ts'
 
 // A forgotten password reset by a mailed link (docs/api.md § Password reset, decisions.md
 // § Password reset, rules.md § Password reset).
@@ -154,7 +155,7 @@ describe('POST auth/forgot-password', () => {
   })
 
   it('mails one account 5 links an hour: past that the same answer, and no mail', async () => {
-    const { mailsPerAccount } = DEFAULT_RESET_LIMITS
+    const { limit: mailsPerAccount, windowMs } = DEFAULT_CLIENT_LIMITS.resetMailsPerAccount
     for (let request = 0; request < mailsPerAccount; request++)
       expect((await forgot(EMAIL, `198.51.100.${request + 1}`)).status).toBe(202)
     expect(await newMails()).toHaveLength(mailsPerAccount)
@@ -164,13 +165,13 @@ describe('POST auth/forgot-password', () => {
     expect(await json(over)).toEqual({ message: RESET_REQUESTED })
     expect(await newMails()).toEqual([])
 
-    api.clock.advance(DEFAULT_RESET_LIMITS.windowMs)
+    api.clock.advance(windowMs)
     await forgot(EMAIL, '203.0.113.7')
     expect(await newMails()).toHaveLength(1)
   })
 
   it('answers one address 10 requests an hour, then 429 with Retry-After, whether the email has an account or not', async () => {
-    const { requestsPerAddress } = DEFAULT_RESET_LIMITS
+    const requestsPerAddress = DEFAULT_CLIENT_LIMITS.resetRequestsPerAddress.limit
     for (let request = 0; request < requestsPerAddress; request++)
       expect((await forgot(`someone${request}@example.com`, '198.51.100.4')).status).toBe(202)
     for (const email of [EMAIL, 'nobody.here@example.com']) {

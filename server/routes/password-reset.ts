@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
-import type { LoginAttemptLog, LoginThrottle } from '../auth/login-throttle.ts'
+import type { LoginThrottle } from '../auth/login-throttle.ts'
 import { hashPassword, type ScryptCost } from '../auth/password.ts'
 import {
   accountKeyOf,
@@ -16,6 +16,8 @@ import type { Clock } from '../clock.ts'
 import { jsonBody } from '../http/body.ts'
 import { requireClient } from '../http/client-address.ts'
 import { Refusal, tooMany } from '../http/refusal.ts'
+import { spend, type AttemptLog } from '../limits/attempt-log.ts'
+import { DEFAULT_CLIENT_LIMITS, type ClientLimits } from '../limits/limit-settings.ts'
 import { passwordResetMail } from '../mail/reset-mail.ts'
 import type { MailSeal } from '../mail/sealed-mail.ts'
 import type { Logger } from '../observability/logger.ts'
@@ -26,21 +28,12 @@ import type { UserStore } from '../users/user-store.ts'
 import { expiresInMins } from './auth.ts'
 import type { signInAnswers } from './sign-in-answer.ts'
 
-/** What one address and one account may ask for (decisions.md § Password reset). */
-export interface ResetLimits {
-  /** The window both are counted in (at most the attempts' log keeps: ATTEMPTS_KEPT_MS). */
-  windowMs: number
-  /** Requests one client may make in the window, then 429 whatever the email. */
-  requestsPerAddress: number
-  /** Mails one account may be sent in the window; past it, the same answer and no mail. */
-  mailsPerAccount: number
-}
-
-export const DEFAULT_RESET_LIMITS: ResetLimits = {
-  windowMs: 60 * 60_000,
-  requestsPerAddress: 10,
-  mailsPerAccount: 5,
-}
+/**
+ * What one address and one account may ask for (decisions.md § Password reset): requests per
+ * address, then 429 whatever the email (not for TRUSTED_CLIENTS); mails per account, past which
+ * the same answer and no mail (for every client).
+ */
+export type ResetLimits = Pick<ClientLimits, 'resetRequestsPerAddress' | 'resetMailsPerAccount'>
 
 /** rules.md § Password reset: the one answer, whether an account has the address or not. */
 export const RESET_REQUESTED = 'If an account uses that address, we have sent it a link'
@@ -80,8 +73,12 @@ const refusedLink = (status: RefusedStatus) =>
 export interface PasswordResetDeps {
   users: UserStore
   resets: PasswordResetStore
-  /** Where requests per client are counted (the login attempts' log, in the database). */
-  attempts: LoginAttemptLog
+  /** Where requests per client are counted (the attempts' log, in the database). */
+  attempts: AttemptLog
+  /** TRUSTED_CLIENTS: requests not counted per address. */
+  trusted?: (client: string) => boolean
+  /** Counts a refusal. */
+  refused?: () => void
   sessions: Sessions
   throttle: LoginThrottle
   signIn: ReturnType<typeof signInAnswers>['signIn']
@@ -119,13 +116,12 @@ export function passwordResetRoutes({
   scryptCost,
   queued,
   limits = {},
+  trusted = () => false,
+  refused,
   metrics,
   logger,
 }: PasswordResetDeps) {
-  const { windowMs, requestsPerAddress, mailsPerAccount } = {
-    ...DEFAULT_RESET_LIMITS,
-    ...limits,
-  }
+  const { resetRequestsPerAddress, resetMailsPerAccount } = { ...DEFAULT_CLIENT_LIMITS, ...limits }
   let prunedAt = -Infinity
 
   return new Hono<Env>()
@@ -138,15 +134,12 @@ export function passwordResetRoutes({
         await resets.prune(now - RESETS_KEPT_MS)
       }
       // Per address first, whatever the email: a 429 says nothing of who has an account.
-      const recent = await attempts.reserve(
-        `forgot:${client}`,
-        now,
-        now - windowMs,
-        requestsPerAddress,
-      )
-      if (recent.length >= requestsPerAddress) {
-        const oldest = recent[recent.length - requestsPerAddress] ?? now
-        throw tooMany(TOO_MANY, (oldest + windowMs - now) / 1000)
+      const wait = trusted(client)
+        ? undefined
+        : await spend(attempts, `forgot:${client}`, resetRequestsPerAddress, now)
+      if (wait !== undefined) {
+        refused?.()
+        throw tooMany(TOO_MANY, wait)
       }
       // From here an address no account has takes the same steps as one that has: a token made,
       // a mail written and sealed, one transaction that counts and records it; only the mail's
@@ -169,8 +162,8 @@ export function passwordResetRoutes({
         tokenHash: hashResetToken(secret),
         at: now,
         expiresAt: now + RESET_LIFETIME_MS,
-        since: now - windowMs,
-        limit: mailsPerAccount,
+        since: now - resetMailsPerAccount.windowMs,
+        limit: resetMailsPerAccount.limit,
         mail: seal.seal(mail),
       })
       queued?.()

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest'
 import { createMetrics } from '../observability/metrics.ts'
 import { createSite } from '../site.ts'
 import { capturedLogs, createTestApi, requestInit, type CallInit } from '../../testing/test-api.ts'
-import { clientErrorSchema, REPORTS_PER_MINUTE, vitalsSchema } from './telemetry.ts'
+import { DEFAULT_CLIENT_LIMITS } from '../limits/limit-settings.ts'
+import { clientErrorSchema, vitalsSchema } from './telemetry.ts'
+
+const REPORTS_PER_MINUTE = DEFAULT_CLIENT_LIMITS.reportsPerAddress.limit
 
 /** The site with its metrics and log lines at hand, behind a proxy that names each client. */
 async function telemetrySite() {

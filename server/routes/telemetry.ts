@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
 import { jsonBody } from '../http/body.ts'
 import { requireClient } from '../http/client-address.ts'
+import { DEFAULT_CLIENT_LIMITS, type Rate } from '../limits/limit-settings.ts'
 import type { Logger } from '../observability/logger.ts'
 import type { Metrics } from '../observability/metrics.ts'
 import { loggerOf, type RequestRecord } from '../observability/request-log.ts'
@@ -43,27 +44,28 @@ export const clientErrorSchema = v.strictObject({
   build: buildId,
 })
 
-/** What one client may send a minute, per endpoint, and how many clients are remembered. */
-export const REPORTS_PER_MINUTE = 30
+/** How many clients are remembered. */
 const CLIENTS_KEPT = 10_000
-const WINDOW_MS = 60_000
 
 /**
- * Counts per client in fixed one-minute windows, on the injected clock; the least recently seen
- * clients are forgotten past CLIENTS_KEPT (lru-cache), so a flood of addresses cannot grow memory.
- * Answers 0 when the client may go ahead, else the milliseconds until its window ends.
+ * Counts per client in fixed windows, on the injected clock; the least recently seen clients are
+ * forgotten past CLIENTS_KEPT (lru-cache), so a flood of addresses cannot grow memory. Answers 0
+ * when the client may go ahead, else the milliseconds until its window ends.
  */
-export function createRateLimit(now: () => number, limit = REPORTS_PER_MINUTE) {
+export function createRateLimit(
+  now: () => number,
+  { limit, windowMs }: Rate = DEFAULT_CLIENT_LIMITS.reportsPerAddress,
+) {
   const windows = new LRUCache<string, { start: number; count: number }>({ max: CLIENTS_KEPT })
   return (client: string): number => {
     const at = now()
     let window = windows.get(client)
-    if (!window || at - window.start >= WINDOW_MS) {
+    if (!window || at - window.start >= windowMs) {
       window = { start: at, count: 0 }
       windows.set(client, window)
     }
     window.count += 1
-    return window.count <= limit ? 0 : window.start + WINDOW_MS - at
+    return window.count <= limit ? 0 : window.start + windowMs - at
   }
 }
 
@@ -71,6 +73,10 @@ interface TelemetryDeps {
   metrics?: Pick<Metrics, 'vitals' | 'clientErrors'>
   logger?: Logger
   now: () => number
+  /** Reports one client may send per endpoint (LIMIT_REPORTS_PER_ADDRESS). */
+  rate?: Rate
+  /** TRUSTED_CLIENTS: not counted. */
+  trusted?: (client: string) => boolean
 }
 
 /**
@@ -78,13 +84,20 @@ interface TelemetryDeps {
  * (4 KB, 8 KB), checked against strict schemas (400 otherwise, nothing kept) and limited per
  * client (429).
  */
-export function telemetryRoutes({ metrics, logger, now }: TelemetryDeps) {
+export function telemetryRoutes({
+  metrics,
+  logger,
+  now,
+  rate,
+  trusted = () => false,
+}: TelemetryDeps) {
   type Env = { Bindings: Partial<RequestRecord> }
   /** Counts the report against its client's allowance before its body is read. */
   const limited = () => {
-    const allow = createRateLimit(now)
+    const allow = createRateLimit(now, rate)
     return createMiddleware<Env>(async (c, next) => {
-      const waitMs = allow(requireClient(c))
+      const client = requireClient(c)
+      const waitMs = trusted(client) ? 0 : allow(client)
       if (waitMs > 0)
         throw new HTTPException(429, {
           message: 'Too many reports, please slow down',

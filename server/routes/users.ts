@@ -8,7 +8,9 @@ import type { SessionRecord, Sessions } from '../auth/sessions.ts'
 import type { Clock } from '../clock.ts'
 import { jsonBody } from '../http/body.ts'
 import { requireClient } from '../http/client-address.ts'
+import { emailChangedMail } from '../mail/account-mail.ts'
 import type { Metrics } from '../observability/metrics.ts'
+import type { Outbox } from '../orders/order-store.ts'
 import type { RequestRecord } from '../observability/request-log.ts'
 import type { AccountLimiter } from '../users/account-limits.ts'
 import type { Accounts } from '../users/accounts.ts'
@@ -22,8 +24,14 @@ export interface UserRoutesDeps {
   /** What one address may do with accounts: registrations and taken-name answers. */
   limits: AccountLimiter
   sessions: Sessions
-  /** The reset links a new password ends. */
+  /** The reset links a new password or email ends. */
   resets: Pick<PasswordResetStore, 'endAllOf'>
+  /** Where the mail to an account's old address goes when its email changes. */
+  outbox: Pick<Outbox, 'queue'>
+  /** Called once a mail is in the outbox: wakes the mailer. */
+  queued?: () => void
+  /** The shop's name in the mail. */
+  brand: string
   authenticate: Authenticate
   checkPassword: PasswordCheck
   present: (user: UserRecord, c: Context) => PublicUser
@@ -45,6 +53,9 @@ export function userRoutes({
   limits,
   sessions,
   resets,
+  outbox,
+  queued,
+  brand,
   authenticate,
   checkPassword,
   present,
@@ -75,17 +86,21 @@ export function userRoutes({
   return new Hono<Env>()
     .post('/add', jsonBody(newUserSchema), async (c) => {
       const input = c.req.valid('json')
-      const user = await limits.register(requireClient(c), () => accounts.register(input))
+      const user = await limits.register(requireClient(c), (namesFree) =>
+        accounts.register(input, namesFree),
+      )
       return c.json(present(user, c), 201)
     })
     .get('/:id', ownUser, (c) => c.json(present(c.var.user, c)))
     .on(['PUT', 'PATCH'], '/:id', ownUser, jsonBody(userChangesSchema), async (c) => {
       const { currentPassword, ...changes } = c.req.valid('json')
       const { user, session } = c.var
-      // A new password needs the current one, checked as a sign-in is (so a stolen token cannot
-      // set one, nor guess the current one freely), and ends every other session of the user and
-      // every reset link not used yet.
-      if (changes.password !== undefined) {
+      // A new password or email needs the current one, checked as a sign-in is: a stolen token
+      // alone can set neither, nor guess the current password freely (an email is where reset
+      // links go, so changing it is setting a password by another road).
+      const newEmail =
+        changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase()
+      if (changes.password !== undefined || newEmail) {
         if (!currentPassword) throw new HTTPException(400, { message: CURRENT_PASSWORD.required })
         await checkPassword(
           { username: user.username, password: currentPassword, client: requireClient(c) },
@@ -93,13 +108,24 @@ export function userRoutes({
         )
       }
       const names = changes.username !== undefined || changes.email !== undefined
-      const update = () => accounts.update(user, changes)
+      const update = (namesFree?: () => Promise<void>) => accounts.update(user, changes, namesFree)
       const updated = await (names ? limits.changeNames(requireClient(c), update) : update())
       if (changes.password !== undefined) {
         await sessions.endOthers(user.id, session.id)
         metrics?.sessionsEnded.inc({ reason: 'password-change' })
-        // A link asked for before cannot set another password over this one (rules.md § Password reset).
+      }
+      if (changes.password !== undefined || newEmail) {
+        // A link asked for before cannot set a password over this one, nor reach the old
+        // address's mailbox once it is no longer the account's (rules.md § Password reset).
         await resets.endAllOf(user.id, clock.now())
+      }
+      if (newEmail) {
+        const mail = emailChangedMail(
+          { to: user.email, firstName: user.firstName, newEmail: updated.email },
+          { brand },
+        )
+        await outbox.queue(mail, clock.now())
+        queued?.()
       }
       return c.json(present(updated, c))
     })

@@ -35,6 +35,7 @@ describe('PostgreSQL', () => {
     await sql`DROP TABLE sessions`
     await sql`DROP TABLE stock, stock_changes, orders, idempotency_keys, outbox, password_resets`
     await sql`DROP TABLE account_entries, account_versions`
+    await sql`ALTER TABLE login_attempts DROP COLUMN weight`
     await sql`DELETE FROM schema_migrations WHERE version >= 3`
     for (const [username, email] of [
       ['Zoë', 'zoe1@example.com'],

@@ -1,5 +1,5 @@
 import postgres, { type PendingQuery, type Row } from 'postgres'
-import type { LoginAttemptLog } from '../auth/login-throttle.ts'
+import { fits, type AttemptLog } from '../limits/attempt-log.ts'
 import type { SessionRecord, SessionStore } from '../auth/sessions.ts'
 import { TakenError, type NewUser, type UserChanges, type UserStore } from '../users/user-store.ts'
 import { createPostgresOrders } from './postgres-orders.ts'
@@ -149,7 +149,7 @@ export async function openPostgresStorage({ url, poolMax }: PostgresOptions): Pr
       }),
   }
 
-  const loginAttempts: LoginAttemptLog = {
+  const loginAttempts: AttemptLog = {
     // A transaction-scoped lock per username makes count-then-insert atomic across replicas.
     reserve: (key, at, since, limit) =>
       tracked(() =>
@@ -161,6 +161,30 @@ export async function openPostgresStorage({ url, poolMax }: PostgresOptions): Pr
           if (recent.length < limit)
             await tx`INSERT INTO login_attempts (username, at) VALUES (${key}, ${at})`
           return recent
+        }),
+      ),
+    // Each key's lock in one order (sorted), so two reservations never wait for each other.
+    reserveAll: (allowances, at) =>
+      tracked(() =>
+        sql.begin(async (tx) => {
+          const keys = [...new Set(allowances.map((allowance) => allowance.key))].sort()
+          await tx`SELECT pg_advisory_xact_lock(${ATTEMPTS_LOCK_SPACE}::integer, hashtext(key))
+                   FROM unnest(${keys}::text[]) AS key ORDER BY key`
+          const rows = await tx<{ key: string; at: string; weight: number }[]>`
+            SELECT username AS key, at, weight FROM login_attempts
+            WHERE username = ANY(${keys}::text[]) AND at > ${Math.min(...allowances.map((a) => a.since))}
+            ORDER BY at`
+          const entries = allowances.map(({ key, since }) =>
+            rows
+              .filter((row) => row.key === key && Number(row.at) > since)
+              .map((row) => ({ at: Number(row.at), weight: Number(row.weight) })),
+          )
+          const recorded = allowances.every((allowance, i) => fits(allowance, entries[i] ?? []))
+          if (recorded && allowances.length > 0)
+            await tx`INSERT INTO login_attempts ${tx(
+              allowances.map(({ key, weight }) => ({ username: key, at, weight })),
+            )}`
+          return { recorded, entries }
         }),
       ),
     clear: (key) =>

@@ -154,6 +154,12 @@ const MIGRATIONS: readonly SqliteMigration[] = [
       CREATE INDEX password_resets_by_user ON password_resets (user_id) WHERE user_id IS NOT NULL;
       CREATE INDEX password_resets_by_time ON password_resets (created_at)`,
   },
+  {
+    version: 8,
+    name: 'attempt weights',
+    // What an entry counts for (server/limits/attempt-log.ts): 1, or the units an order takes.
+    sql: 'ALTER TABLE login_attempts ADD COLUMN weight INTEGER NOT NULL DEFAULT 1',
+  },
 ]
 
 /** In one transaction: run `work`, commit; roll back on a throw. */

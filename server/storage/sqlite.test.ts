@@ -76,6 +76,7 @@ describe('a users.db from before user names were compared by their key', () => {
     )
     old.exec('DROP TABLE account_entries; DROP TABLE account_versions')
     old.exec('DROP TABLE password_resets')
+    old.exec('ALTER TABLE login_attempts DROP COLUMN weight')
     old.exec('PRAGMA user_version = 2')
     const add = old.prepare(
       `INSERT INTO users (username, email, password_hash, first_name, last_name)

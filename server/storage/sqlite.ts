@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
-import type { LoginAttemptLog } from '../auth/login-throttle.ts'
+import { privateDir, privateFile } from '../data-dir.ts'
+import { fits, type AttemptLog, type Entry } from '../limits/attempt-log.ts'
 import type { SessionRecord, SessionStore } from '../auth/sessions.ts'
 import { TakenError, USER_FIELDS, type NewUser, type UserStore } from '../users/user-store.ts'
 import { migrate, transaction } from './sqlite-schema.ts'
@@ -70,9 +70,13 @@ function promised<T extends object>(sync: Synchronous<T>): T {
  * node:sqlite is synchronous: each method runs whole before the next, which makes each atomic.
  */
 export function openSqliteStorage(file: string): Storage {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  if (file !== ':memory:') privateDir(dirname(file))
   const db = new DatabaseSync(file)
   db.exec('PRAGMA journal_mode = WAL')
+  // The user's only, whatever the umask: SQLite makes the WAL and shared memory files with the
+  // database's own mode (server/data-dir.ts).
+  if (file !== ':memory:')
+    for (const suffix of ['', '-wal', '-shm']) privateFile(`${file}${suffix}`)
   db.exec('PRAGMA synchronous = NORMAL')
   db.exec('PRAGMA busy_timeout = 5000')
   migrate(db)
@@ -93,6 +97,12 @@ export function openSqliteStorage(file: string): Storage {
     'SELECT at FROM login_attempts WHERE username = ? AND at > ? ORDER BY at',
   )
   const addAttempt = db.prepare('INSERT INTO login_attempts (username, at) VALUES (?, ?)')
+  const weightedAttempts = db.prepare(
+    'SELECT at, weight FROM login_attempts WHERE username = ? AND at > ? ORDER BY at',
+  )
+  const addWeighted = db.prepare(
+    'INSERT INTO login_attempts (username, at, weight) VALUES (?, ?, ?)',
+  )
   const clearAttempts = db.prepare('DELETE FROM login_attempts WHERE username = ?')
   const countAttempts = db.prepare(
     'SELECT COUNT(*) AS n FROM login_attempts WHERE username = ? AND at > ?',
@@ -154,7 +164,7 @@ export function openSqliteStorage(file: string): Storage {
     count: () => Number((count.get() as { n: number }).n),
   })
 
-  const loginAttempts = promised<LoginAttemptLog>({
+  const loginAttempts = promised<AttemptLog>({
     // BEGIN IMMEDIATE takes the write lock first, so even another process on the same file
     // cannot count between this one's count and its insert.
     reserve: (key, at, since, limit) =>
@@ -162,6 +172,18 @@ export function openSqliteStorage(file: string): Storage {
         const recent = (recentAttempts.all(key, since) as { at: number }[]).map((row) => row.at)
         if (recent.length < limit) addAttempt.run(key, at)
         return recent
+      }),
+    reserveAll: (allowances, at) =>
+      transaction(db, () => {
+        const entries = allowances.map(({ key, since }) =>
+          (weightedAttempts.all(key, since) as unknown as Entry[]).map((row) => ({
+            at: Number(row.at),
+            weight: Number(row.weight),
+          })),
+        )
+        const recorded = allowances.every((allowance, i) => fits(allowance, entries[i] ?? []))
+        if (recorded) for (const { key, weight } of allowances) addWeighted.run(key, at, weight)
+        return { recorded, entries }
       }),
     clear: (key) => void clearAttempts.run(key),
     count: (key, since) => Number((countAttempts.get(key, since) as { n: number }).n),

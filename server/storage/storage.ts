@@ -1,5 +1,5 @@
 import type { PoolStats } from '../observability/metrics.ts'
-import type { LoginAttemptLog } from '../auth/login-throttle.ts'
+import type { AttemptLog } from '../limits/attempt-log.ts'
 import type { PasswordResetStore } from '../auth/password-resets.ts'
 import type { SessionStore } from '../auth/sessions.ts'
 import type { UserStore } from '../users/user-store.ts'
@@ -22,7 +22,8 @@ export type StockListener = (productIds: number[] | undefined) => void
  */
 export interface Storage {
   readonly users: UserStore
-  readonly loginAttempts: LoginAttemptLog
+  /** What clients did, counted for their limits (server/limits): sign-ins, registrations, orders. */
+  readonly loginAttempts: AttemptLog
   /** Sign-ins and their refresh tokens: checked on every use of a token, by every replica. */
   readonly sessions: SessionStore
   /** Each product's and variant's stock, which orders take and operators set. */

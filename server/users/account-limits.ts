@@ -1,66 +1,74 @@
-import { ATTEMPTS_KEPT_MS, type LoginAttemptLog } from '../auth/login-throttle.ts'
 import type { Clock } from '../clock.ts'
 import { tooMany } from '../http/refusal.ts'
+import { spend, type AttemptLog } from '../limits/attempt-log.ts'
+import { DEFAULT_CLIENT_LIMITS, type ClientLimits } from '../limits/limit-settings.ts'
 import { TakenAnswer } from './accounts.ts'
 
 /**
- * What one address may do with accounts (decisions.md § Operations, account limits), counted in
- * the database beside the login attempts, so every replica counts the same:
- * - registrations: each hashes a password, so a flood of them would queue sign-ins behind it and
- *   grow the user table without end;
+ * What one address may do with accounts (decisions.md § Client limits), counted in the database
+ * beside the login attempts, so every replica counts the same:
+ * - registrations: each hashes a password and adds a user, so they are bounded; loosely enough
+ *   that a classroom or an office behind one address registers together (50 in 10 minutes);
  * - "Username already exists" and "Email already exists" answers: registration must say which
  *   field is taken (rules.md § Sign-in and registration), which tells whoever asks who has an
  *   account; limited, they cannot be asked at speed.
+ * TRUSTED_CLIENTS are held to neither.
  */
-export interface AccountLimits {
-  /** The window both are counted in (at most ATTEMPTS_KEPT_MS: the log keeps no older entry). */
-  windowMs: number
-  /** Registrations one address may make in the window. */
-  registrationsPerAddress: number
-  /** Answers saying a user name or email is taken that one address may get in the window. */
-  takenAnswersPerAddress: number
-}
-
-export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
-  windowMs: ATTEMPTS_KEPT_MS,
-  registrationsPerAddress: 10,
-  takenAnswersPerAddress: 30,
-}
+export type AccountLimits = Pick<ClientLimits, 'registrationsPerAddress' | 'nameChecksPerAddress'>
 
 const REGISTRATIONS_MESSAGE = 'Too many accounts created from this address, please try again later'
 const CHECKS_MESSAGE = 'Too many account checks from this address, please try again later'
 
 export function createAccountLimits(
-  log: LoginAttemptLog,
+  log: AttemptLog,
   clock: Clock,
-  limits: Partial<AccountLimits> = {},
+  {
+    limits = {},
+    trusted = () => false,
+    refused,
+  }: {
+    limits?: Partial<AccountLimits>
+    trusted?: (client: string) => boolean
+    /** Counts a refusal by the limit that made it. */
+    refused?: (limit: 'registrations' | 'name-checks') => void
+  } = {},
 ) {
-  const { windowMs, registrationsPerAddress, takenAnswersPerAddress } = {
-    ...DEFAULT_ACCOUNT_LIMITS,
-    ...limits,
-  }
-  /** Seconds until the oldest of the last `limit` entries leaves the window. */
-  const retryAfter = (times: number[], limit: number, now: number) =>
-    Math.max(1, Math.ceil(((times[times.length - limit] ?? now) + windowMs - now) / 1000))
+  const { registrationsPerAddress, nameChecksPerAddress } = { ...DEFAULT_CLIENT_LIMITS, ...limits }
 
   /**
    * Runs `work` as one account check of the address: refused (429) once it has been told
-   * `takenAnswersPerAddress` times that a name is taken. The check is counted before it runs and
-   * forgotten unless it ends in such an answer, so concurrent checks cannot slip past the limit.
+   * `nameChecksPerAddress` times that a name is taken. The check is counted before it runs, so
+   * concurrent checks cannot slip past the limit, and forgotten as soon as `work` says the names
+   * are free (`namesFree`, before a password's slow hash: a class registering at once does not
+   * hold every slot while its hashes run), or once it ends in any other way than such an answer.
    */
-  async function checking<T>(client: string, now: number, work: () => Promise<T>): Promise<T> {
+  async function checking<T>(
+    client: string,
+    now: number,
+    work: (namesFree: () => Promise<void>) => Promise<T>,
+  ): Promise<T> {
+    if (trusted(client)) return work(() => Promise.resolve())
     const key = `taken:${client}`
-    const recent = await log.reserve(key, now, now - windowMs, takenAnswersPerAddress)
-    if (recent.length >= takenAnswersPerAddress)
-      throw tooMany(CHECKS_MESSAGE, retryAfter(recent, takenAnswersPerAddress, now))
+    const wait = await spend(log, key, nameChecksPerAddress, now)
+    if (wait !== undefined) {
+      refused?.('name-checks')
+      throw tooMany(CHECKS_MESSAGE, wait)
+    }
+    let counted = true
+    const forget = async () => {
+      if (!counted) return
+      counted = false
+      await log.release(key, now)
+    }
     let taken = false
     try {
-      return await work()
+      return await work(forget)
     } catch (error) {
-      taken = error instanceof TakenAnswer
+      // Told a name is taken before it was found free: the answer that counts.
+      taken = error instanceof TakenAnswer && counted
       throw error
     } finally {
-      if (!taken) await log.release(key, now)
+      if (!taken) await forget()
     }
   }
 
@@ -69,12 +77,18 @@ export function createAccountLimits(
      * A registration from `client`: refused (429) past either limit, else `register` run. One
      * refused because a name is taken counts as an account check, not as a registration.
      */
-    async register<T>(client: string, register: () => Promise<T>): Promise<T> {
+    async register<T>(
+      client: string,
+      register: (namesFree: () => Promise<void>) => Promise<T>,
+    ): Promise<T> {
       const now = clock.now()
+      if (trusted(client)) return register(() => Promise.resolve())
       const key = `reg:${client}`
-      const recent = await log.reserve(key, now, now - windowMs, registrationsPerAddress)
-      if (recent.length >= registrationsPerAddress)
-        throw tooMany(REGISTRATIONS_MESSAGE, retryAfter(recent, registrationsPerAddress, now))
+      const wait = await spend(log, key, registrationsPerAddress, now)
+      if (wait !== undefined) {
+        refused?.('registrations')
+        throw tooMany(REGISTRATIONS_MESSAGE, wait)
+      }
       try {
         return await checking(client, now, register)
       } catch (error) {
@@ -84,7 +98,10 @@ export function createAccountLimits(
     },
 
     /** A profile change from `client` that names a user name or email, as an account check. */
-    changeNames<T>(client: string, change: () => Promise<T>): Promise<T> {
+    changeNames<T>(
+      client: string,
+      change: (namesFree: () => Promise<void>) => Promise<T>,
+    ): Promise<T> {
       return checking(client, clock.now(), change)
     },
   }

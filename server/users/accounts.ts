@@ -12,8 +12,13 @@ import {
 
 /** Registration and profile changes: the rules around the store (hashing, uniqueness). */
 export interface Accounts {
-  register(input: NewUserInput): Promise<UserRecord>
-  update(user: UserRecord, input: UserChangesInput): Promise<UserRecord>
+  /** `namesFree` is told once the user name and email are found free, before the slow hash. */
+  register(input: NewUserInput, namesFree?: () => Promise<void>): Promise<UserRecord>
+  update(
+    user: UserRecord,
+    input: UserChangesInput,
+    namesFree?: () => Promise<void>,
+  ): Promise<UserRecord>
 }
 
 const TAKEN_MESSAGES = {
@@ -49,9 +54,10 @@ export function createAccounts(store: UserStore, scryptCost?: ScryptCost): Accou
   }
 
   return {
-    async register(input) {
+    async register(input, namesFree) {
       await assertFree('username', input.username)
       await assertFree('email', input.email)
+      await namesFree?.()
       const passwordHash = await hashPassword(input.password, scryptCost)
       return write(() =>
         store.insert({
@@ -74,9 +80,10 @@ export function createAccounts(store: UserStore, scryptCost?: ScryptCost): Accou
       )
     },
 
-    async update(user, input) {
+    async update(user, input, namesFree) {
       await assertFree('username', input.username, user.id)
       await assertFree('email', input.email, user.id)
+      await namesFree?.()
       const { password, address, ...fields } = input
       const changes: UserChanges = { ...fields }
       if (address) changes.address = { ...user.address, ...address }

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { plainText } from '../../shared/text/plain-text.ts'
 import { hasUnseenCharacters, normaliseUsername, UNSEEN_MESSAGE, usernameKey } from './username.ts'
 
 /**
@@ -11,11 +12,13 @@ const message = (label: string) => (issue: v.BaseIssue<unknown>) =>
     ? `${label} is required`
     : `${label} must be a string`
 
+/** Free text: trimmed, bounded, and plain (no line break or control character). */
 const text = (label: string, max: number) =>
   v.pipe(
     v.string(message(label)),
     v.trim(),
     v.maxLength(max, `${label} must be at most ${max} characters`),
+    plainText(`${label} must not contain line breaks or control characters`),
   )
 
 const required = (label: string, max: number) =>

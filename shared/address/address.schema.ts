@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { PLAIN_TEXT_MESSAGE, plainText } from '../text/plain-text.ts'
 import { INDIAN_STATES } from './indian-states.ts'
 
 /**
@@ -15,17 +16,25 @@ export const ADDRESS_MESSAGES = {
   pincode: 'Pincode is not valid',
   mobile: 'Phone number is not valid',
   addressEmail: 'Not a proper email',
+  // Ours: a line break or control character pasted into a field (shared/text/plain-text.ts).
+  plainText: PLAIN_TEXT_MESSAGE,
 } as const
 const validation = ADDRESS_MESSAGES
 
 const text = (max: number) =>
-  v.pipe(v.string(), v.trim(), v.maxLength(max, validation.tooLong(max)))
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(max, validation.tooLong(max)),
+    plainText(validation.plainText),
+  )
 const required = (max: number) =>
   v.pipe(
     v.string(),
     v.trim(),
     v.nonEmpty(validation.fillOut),
     v.maxLength(max, validation.tooLong(max)),
+    plainText(validation.plainText),
   )
 
 /** A 6-digit Indian pincode, not starting with 0. */

@@ -1,3 +1,4 @@
+import { hasControlCharacters } from '../text/plain-text.ts'
 import type { PromoDiscount } from './pricing.ts'
 
 /** rules.md § Validation rules: FLAT50 (any case) takes 50 off; any other non-empty code takes the default 5 off. */
@@ -10,10 +11,14 @@ export interface AppliedPromo extends PromoDiscount {
   valid: boolean
 }
 
-/** The promo a code gives; undefined for an empty code (no discount, rules.md § State changes). */
+/**
+ * The promo a code gives; undefined for an empty code (no discount, rules.md § State changes), and
+ * for one holding a line break or control character, which no one types and no order may carry
+ * (shared/text/plain-text.ts): the field says so instead.
+ */
 export function promoFor(code: string): AppliedPromo | undefined {
   const trimmed = code.trim()
-  if (!trimmed) return undefined
+  if (!trimmed || hasControlCharacters(trimmed)) return undefined
   const valid = trimmed.toUpperCase() === PROMO_CODE
   return {
     code: valid ? PROMO_CODE : trimmed,

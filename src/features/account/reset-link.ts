@@ -14,7 +14,8 @@ let kept: string | undefined
  */
 export function keepResetToken(): void {
   const search = new URLSearchParams(location.search)
-  kept = (location.pathname === RESET_PASSWORD_PATH && search.get('token')) || undefined
+  const path = location.pathname.replace(/\/+$/, '')
+  kept = (path === RESET_PASSWORD_PATH && search.get('token')) || undefined
   if (!kept) return
   search.delete('token')
   const rest = search.size > 0 ? `?${search}` : ''

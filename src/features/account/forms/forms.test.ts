@@ -64,6 +64,9 @@ describe('registration (rules.md § Validation rules)', () => {
     ['password', '', 'Password is required'],
     ['confirmPassword', '', 'Confirm Password is required'],
     ['confirmPassword', 'secret2', 'Passwords does not match'],
+    // Ours: pasted text with a line break or control character (shared/text/plain-text.ts).
+    ['fname', 'Asha\nVerma', 'Line breaks and control characters are not allowed'],
+    ['lname', 'Verma\u0007', 'Line breaks and control characters are not allowed'],
   ])('%s = %j → %s', (field, value, message) => {
     expect(messageFor(registrationSchema, { ...registration, [field]: value }, field)).toBe(message)
   })

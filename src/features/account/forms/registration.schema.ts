@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { validation } from '../../../lib/form-messages.ts'
+import { plainText } from '../../../../shared/text/plain-text.ts'
 import {
   birthDayInMonth,
   confirmEmailField,
@@ -35,8 +36,22 @@ export const registrationSchema = v.pipe(
       v.regex(/^[^\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Z}\s]*$/u, validation.userNameUnseen),
       v.maxLength(50),
     ),
-    fname: v.pipe(v.string(), v.trim(), v.nonEmpty(validation.firstNameMissing), v.maxLength(50)),
-    lname: v.pipe(v.string(), v.trim(), v.nonEmpty(validation.lastNameMissing), v.maxLength(50)),
+    // A line break or control character pasted in: ours (the spec has no message for it), as the
+    // server refuses it (shared/text/plain-text.ts).
+    fname: v.pipe(
+      v.string(),
+      v.trim(),
+      v.nonEmpty(validation.firstNameMissing),
+      v.maxLength(50),
+      plainText(),
+    ),
+    lname: v.pipe(
+      v.string(),
+      v.trim(),
+      v.nonEmpty(validation.lastNameMissing),
+      v.maxLength(50),
+      plainText(),
+    ),
     pno: v.pipe(
       v.string(),
       v.trim(),

@@ -178,6 +178,18 @@ describe('cart (rules.md § Cart)', () => {
       discount: 5,
       valid: false,
     })
+
+    // A code pasted with a control character is no code: the field says why, and takes nothing off.
+    await user.clear(promo)
+    await user.click(promo)
+    await user.paste('FLAT50\u0007')
+    await user.tab()
+    expect(
+      within(summary()).getByText('Line breaks and control characters are not allowed'),
+    ).toBeInTheDocument()
+    expect(promo).toHaveAttribute('aria-invalid', 'true')
+    expect(total()).toBe(money(items))
+    expect(localStorage.getItem('promo')).toBe('null')
   })
 
   it('disables the checkout buttons when the total is 0 or less, and links them to checkout otherwise', async () => {
