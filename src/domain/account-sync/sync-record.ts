@@ -3,6 +3,7 @@ import { parseStored, storedText } from '../../lib/storage-atom.ts'
 import { storedAddressSchema } from '../address/address.atoms.ts'
 import { cartSchema } from '../cart/cart.schemas.ts'
 import { savedItemsSchema } from '../saved/saved.atoms.ts'
+import { STORAGE_KEYS } from '../storage-keys.ts'
 import type { ShoppingCopy } from './device-copy.ts'
 
 /** Where the device keeps what it last agreed with the account's copy (ours; not a spec key). */
@@ -62,9 +63,9 @@ export function storedCopy(fallback: ShoppingCopy): ShoppingCopy {
   }
   if (!storageWorks()) return fallback
   return {
-    cart: read('cart', cartSchema, []),
-    saved: read('savedItems', savedItemsSchema, []),
-    address: read('address', storedAddressSchema, null),
+    cart: read(STORAGE_KEYS.cart, cartSchema, []),
+    saved: read(STORAGE_KEYS.saved, savedItemsSchema, []),
+    address: read(STORAGE_KEYS.address, storedAddressSchema, null),
   }
 }
 

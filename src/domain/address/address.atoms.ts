@@ -4,10 +4,11 @@ import * as v from 'valibot'
 import { clearDraft } from '../../lib/form-draft.ts'
 import { atomWithValidatedStorage } from '../../lib/storage-atom.ts'
 import { addressSchema, type Address } from '../../../shared/address/address.schema.ts'
+import { STORAGE_KEYS } from '../storage-keys.ts'
 
 // The shipping address, saved under the spec's key 'address' (rules.md § Data and reference lists) after a valid submit.
 export const storedAddressSchema = v.nullable(addressSchema)
-const storedAddressAtom = atomWithValidatedStorage('address', storedAddressSchema, null)
+const storedAddressAtom = atomWithValidatedStorage(STORAGE_KEYS.address, storedAddressSchema, null)
 
 export const addressAtom = atom((get) => get(storedAddressAtom))
 

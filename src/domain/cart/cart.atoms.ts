@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { orderAmounts } from '../../../shared/pricing/pricing.ts'
 import { PROMO_DEFAULT_VALUE, PROMO_VALUE, promoFor } from '../../../shared/pricing/promo.ts'
 import { atomWithValidatedStorage } from '../../lib/storage-atom.ts'
+import { STORAGE_KEYS } from '../storage-keys.ts'
 import {
   addLine,
   changeQuantity,
@@ -25,7 +26,7 @@ import {
 
 // Stored under the spec's key 'cart' and shared across tabs (rules.md § Purchase flow). Private: the action
 // atoms below are the only way to change it, so the spec's rules hold everywhere.
-const cartLinesAtom = atomWithValidatedStorage('cart', cartSchema, [])
+const cartLinesAtom = atomWithValidatedStorage(STORAGE_KEYS.cart, cartSchema, [])
 
 export const cartAtom = atom((get) => get(cartLinesAtom))
 

@@ -3,6 +3,7 @@ import { RESET } from 'jotai/utils'
 import * as v from 'valibot'
 import { atomWithValidatedStorage } from '../../lib/storage-atom.ts'
 import { lineKey, lineVariantSchema } from '../cart/cart.schemas.ts'
+import { STORAGE_KEYS } from '../storage-keys.ts'
 
 /** A saved (bookmarked) product: what its card needs. */
 export const savedItemSchema = v.object({
@@ -27,7 +28,7 @@ export type SavedItem = v.InferOutput<typeof savedItemSchema>
 // The product page's bookmarks (rules.md § Product page), under 'savedItems' on the device, and
 // with the account's copy for a signed-in shopper (rules.md § Accounts on every device).
 export const savedItemsSchema = v.array(savedItemSchema)
-const savedItemsAtom = atomWithValidatedStorage('savedItems', savedItemsSchema, [])
+const savedItemsAtom = atomWithValidatedStorage(STORAGE_KEYS.saved, savedItemsSchema, [])
 
 export const savedAtom = atom((get) => get(savedItemsAtom))
 

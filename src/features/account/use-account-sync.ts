@@ -6,6 +6,7 @@ import type { AccountSync } from '../../domain/account-sync/account-sync.ts'
 import { isSignedInAtom } from '../../domain/session/session.atoms.ts'
 import { useIdleAfterPaint } from '../../lib/after-paint.ts'
 import { env } from '../../lib/env.ts'
+import { toastNotifier } from '../../lib/notify.ts'
 
 /** The sync running on this page, while a shopper is signed in. */
 let running: AccountSync | undefined
@@ -36,6 +37,8 @@ export function useAccountSync() {
           router.subscribe('onResolved', (event) => {
             if (event.pathChanged) callback()
           }),
+        // The sync's messages (a line no longer sold, a cart the account cannot keep) as toasts.
+        notify: toastNotifier,
       })
       running = sync
     })
