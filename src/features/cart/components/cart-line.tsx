@@ -18,7 +18,8 @@ import {
   removeLimitReason,
   stockMessages,
 } from '../../../domain/cart/quantity.ts'
-import styles from './cart.module.css'
+import styles from './cart-line.module.css'
+import noticeStyles from './cart-notice.module.css'
 import { QuantityEditor } from './quantity-editor.tsx'
 
 interface CartLineProps {
@@ -74,7 +75,7 @@ export function CartLine({ line, onSaveForLater }: CartLineProps) {
           {limits.min > 1 && ` · ${stockMessages.minimumOrder(limits.min)}`}
         </p>
         {notice && (
-          <p className={styles.notice} role="status">
+          <p className={noticeStyles.notice} role="status">
             {notice}
           </p>
         )}

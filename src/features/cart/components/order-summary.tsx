@@ -4,7 +4,8 @@ import { Button, buttonClass } from '../../../components/button.tsx'
 import { cartMessages } from '../../../lib/page-messages.ts'
 import { formatPrice, instalment } from '../../../../shared/pricing/pricing.ts'
 import { isSignedInAtom } from '../../../domain/session/session.atoms.ts'
-import styles from './cart.module.css'
+import styles from './order-summary.module.css'
+import noticeStyles from './cart-notice.module.css'
 import { orderAmountsAtom } from '../../../domain/cart/cart.atoms.ts'
 import { OrderTotals } from '../../../components/order-lines.tsx'
 import { PromoField } from './promo-field.tsx'
@@ -23,7 +24,7 @@ export function OrderSummary() {
       <h2 id="order-summary-title">Order Summary</h2>
       <PromoField />
       <OrderTotals amounts={amounts} />
-      <p className={styles.notice}>
+      <p className={noticeStyles.notice}>
         or 4 interest-free payments of {formatPrice(instalment(amounts.total))} with Afterpay
       </p>
       <div className={styles.buttons}>

@@ -5,7 +5,8 @@ import { formatPrice } from '../../../../shared/pricing/pricing.ts'
 import { hasControlCharacters, PLAIN_TEXT_MESSAGE } from '../../../../shared/text/plain-text.ts'
 import { cartMessages } from '../../../lib/page-messages.ts'
 import { applyPromoAtom, promoAtom } from '../../../domain/cart/cart.atoms.ts'
-import styles from './cart.module.css'
+import styles from './promo-field.module.css'
+import noticeStyles from './cart-notice.module.css'
 
 /** The promo code field (rules.md § Validation rules): applied by 'Apply' or on leaving the field. */
 export function PromoField() {
@@ -44,12 +45,14 @@ export function PromoField() {
         </Button>
       </div>
       <div id={noticeId} role="status">
-        {unplain && <p className={`${styles.notice} ${styles.error}`}>{PLAIN_TEXT_MESSAGE}</p>}
+        {unplain && (
+          <p className={`${noticeStyles.notice} ${styles.error}`}>{PLAIN_TEXT_MESSAGE}</p>
+        )}
         {promo && !promo.valid && (
-          <p className={`${styles.notice} ${styles.error}`}>{cartMessages.promoInvalid}</p>
+          <p className={`${noticeStyles.notice} ${styles.error}`}>{cartMessages.promoInvalid}</p>
         )}
         {promo?.valid && (
-          <p className={styles.notice}>
+          <p className={noticeStyles.notice}>
             {promo.code} applied: {formatPrice(promo.discount)} off
           </p>
         )}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import styles from './cart.module.css'
+import styles from './quantity-editor.module.css'
 
 // rules.md § Constants and formulas: the quantity box closes itself after 3 s without use.
 export const EDITOR_IDLE_MS = 3000
