@@ -110,6 +110,42 @@ describe('checkDocs', () => {
     ])
   })
 
+  it('names a citation in code of a document or a heading the repository does not have', () => {
+    const root = repository({
+      ...sound,
+      // Written with 'SS' for the section sign: the check reads this file too.
+      'server/limits.ts': [
+        '// Rotated as docs/operating.md SS Rotating `JWT_SECRET` says; wrapped (operating.md SS',
+        '// Configuration, the table); two at once (operating.md SS Configuration / SS Rotating',
+        '// JWT_SECRET).',
+        '/** Not there: operating.md SS Limits. Nor here: api-contract.md SS Orders. */',
+        '/* operating.md SS Configurations is no heading either. */',
+      ]
+        .join('\n')
+        .replaceAll('SS', '\u00a7'),
+    })
+    expect(checkDocs(root)).toEqual([
+      'server/limits.ts:4: cites operating.md \u00a7 Limits. Nor here: api-contract.md \u00a7 Orde…, a heading docs/operating.md does not have',
+      'server/limits.ts:4: cites api-contract.md, which the repository does not have',
+      'server/limits.ts:5: cites operating.md \u00a7 Configurations is no heading either. */…, a heading docs/operating.md does not have',
+    ])
+  })
+
+  it('names a folder of server/, src/domain/ or shared/ that the file map lacks', () => {
+    const map = '# Architecture\n\n```\nserver/\n  routes/   the routes\nshared/\n```\n'
+    const root = repository({
+      ...sound,
+      'docs/architecture.md': map,
+      'server/routes/a.ts': '',
+      'server/orders/b.ts': '',
+      'shared/routes/c.ts': '',
+    })
+    expect(checkDocs(root)).toEqual([
+      'docs/architecture.md: the file map lacks server/orders/',
+      'docs/architecture.md: the file map lacks shared/routes/',
+    ])
+  })
+
   it('names a table cell grown into a paragraph', () => {
     const root = repository({
       ...sound,

@@ -1,7 +1,8 @@
 /**
  * Keeps the documents true to the repository (docs/testing.md § The documents): every repository
  * path they name exists, every link between them reaches its file and heading, every setting
- * server/config.ts reads is in the configuration table, and no table cell grows into a paragraph.
+ * server/config.ts reads is in the configuration table, no table cell grows into a paragraph, and
+ * every document and heading the code cites (`rules.md § Stock`) is one of the repository's.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { basename, dirname, join, relative } from 'node:path'
@@ -201,6 +202,124 @@ export function checkDocs(root: string): string[] {
           `${CONFIGURATION.document}: § ${heading} lacks ${name}, which ${CONFIG_MODULE} reads`,
         )
     }
+  }
+  problems.push(...citationProblems(root), ...fileMapProblems(root))
+  return problems
+}
+
+/** The folders whose every subfolder the file map names, and where the map is. */
+const MAPPED = ['server', 'src/domain', 'shared']
+const FILE_MAP = 'docs/architecture.md'
+
+/**
+ * What the architecture's file map lacks: each folder of `server/`, `src/domain/` and `shared/`,
+ * as a line `  name/` under its top folder's line (`server/`) in a fenced block of the map.
+ */
+export function fileMapProblems(root: string): string[] {
+  if (!existsSync(join(root, FILE_MAP))) return []
+  const named = new Map<string, Set<string>>()
+  let fenced = false
+  let top: string | undefined
+  for (const line of readFileSync(join(root, FILE_MAP), 'utf8').split('\n')) {
+    if (/^\s*```/.test(line)) {
+      fenced = !fenced
+      top = undefined
+      continue
+    }
+    if (!fenced) continue
+    const topFolder = /^([\w./-]+)\/(\s|$)/.exec(line)?.[1]
+    const subfolder = /^\s+([\w.-]+)\//.exec(line)?.[1]
+    if (topFolder !== undefined) {
+      top = topFolder
+      if (!named.has(top)) named.set(top, new Set())
+    } else if (subfolder !== undefined && top !== undefined) named.get(top)?.add(subfolder)
+  }
+  return MAPPED.filter((dir) => existsSync(join(root, dir))).flatMap((dir) =>
+    readdirSync(join(root, dir), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !named.get(dir)?.has(entry.name))
+      .map((entry) => `${FILE_MAP}: the file map lacks ${dir}/${entry.name}/`),
+  )
+}
+
+/** Where the code that cites the documents is: product code, its build, benchmarks and tests. */
+const CITING = ['src', 'server', 'shared', 'build', 'bench', 'testing', 'e2e']
+const CITING_FILE = /\.(ts|tsx|js|css)$/
+
+/** A document's headings as a citation writes them: their text, code spans as plain text. */
+function headingsOf(markdown: string): string[] {
+  return proseLines(markdown)
+    .map((line) => /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line)?.[1])
+    .filter((heading): heading is string => heading !== undefined)
+    .map((heading) => heading.replace(/`/g, ''))
+}
+
+/** The document a citation names: `docs/api.md` as written, `rules.md` in docs/ or at the root. */
+function citedDocument(root: string, name: string): string | undefined {
+  const candidates = name.includes('/') ? [name] : [`docs/${name}`, name]
+  return candidates.find((candidate) => existsSync(join(root, candidate)))
+}
+
+/** A comment's line without its markers: what a citation wrapped onto it goes on with. */
+const commentText = (line: string) => line.replace(/^\s*(\*+\/?|\/\/+|\{?\/\*+)?\s*/, '')
+
+/**
+ * What is wrong with the code's citations of the documents (`rules.md § Stock`, `docs/api.md
+ * § Orders, mail`), one line each: a document the repository does not have, or a heading it does
+ * not have. A citation is the text after `§` (joined with the next comment line when it wraps),
+ * which must begin with one of the document's headings; `§ A / § B` and `§ A and § B` cite both.
+ */
+export function citationProblems(root: string): string[] {
+  const problems: string[] = []
+  const headings = new Map<string, string[]>()
+  const headingsIn = (file: string) => {
+    let found = headings.get(file)
+    if (!found) headings.set(file, (found = headingsOf(readFileSync(join(root, file), 'utf8'))))
+    return found
+  }
+  const cites = (text: string, known: string[]) =>
+    known.some(
+      (heading) => text.startsWith(heading) && !/^[\p{L}\p{N}]/u.test(text.slice(heading.length)),
+    )
+  const walk = (dir: string): string[] =>
+    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : walk(path)
+      return CITING_FILE.test(entry.name) ? [path] : []
+    })
+  const files = CITING.filter((dir) => existsSync(join(root, dir))).flatMap(walk)
+  for (const file of files) {
+    const lines = readFileSync(join(root, file), 'utf8').split('\n')
+    lines.forEach((line, index) => {
+      for (const match of line.matchAll(/([\w./-]*\.md) \u00a7\s*/g)) {
+        const name = match[1] ?? ''
+        const where = `${file}:${index + 1}`
+        const document = citedDocument(root, name)
+        if (!document) {
+          problems.push(`${where}: cites ${name}, which the repository does not have`)
+          continue
+        }
+        const known = headingsIn(document)
+        // The citation, and its next line when it wraps there (a comment going on).
+        const rest = line.slice((match.index ?? 0) + match[0].length).replace(/`/g, '')
+        const next = commentText(lines[index + 1] ?? '')
+        const joined = `${rest} ${next.replace(/`/g, '')}`.replace(/\s+/g, ' ').trim()
+        const first = cites(rest, known) ? rest : joined
+        // `§ A / § B` and `§ A and § B`: the same document's, up to the next document cited.
+        const scope =
+          `${rest} ${next.replace(/`/g, '')}`
+            .replace(/\s+/g, ' ')
+            .split(/[\w./-]*\.md \u00a7/)[0] ?? ''
+        const sections = [
+          first,
+          ...[...scope.matchAll(/(?:\/|\band) \u00a7 ?([^\u00a7]*)/g)].map((m) => m[1] ?? ''),
+        ]
+        for (const section of sections)
+          if (!cites(section, known))
+            problems.push(
+              `${where}: cites ${name} § ${section.slice(0, 40).trim()}…, a heading ${document} does not have`,
+            )
+      }
+    })
   }
   return problems
 }

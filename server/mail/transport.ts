@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer'
 import { PRIVATE_FILE, privateDir } from '../data-dir.ts'
 import type { OutboxMessage } from '../orders/order-store.ts'
 
-/** Where mail goes: an SMTP server, or a folder of `.eml` files (api-contract.md § Orders, mail). */
+/** Where mail goes: an SMTP server, or a folder of `.eml` files (api.md § Orders, mail). */
 export interface MailTransport {
   /** Hands the message on; resolves once the other side has it, rejects if it refused it. */
   send(message: OutboxMessage): Promise<void>

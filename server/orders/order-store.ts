@@ -67,7 +67,7 @@ export interface StoredOrder {
   userId: number | null
   /** Lower case, as it is looked up. */
   email: string
-  /** The order as the API answers it (api-contract.md § Orders). */
+  /** The order as the API answers it (api.md § Orders). */
   body: Record<string, unknown>
 }
 
@@ -134,7 +134,7 @@ export interface Outbox {
 }
 
 /**
- * How long an Idempotency-Key answers with its order (api-contract.md § Orders: at least 24 h).
+ * How long an Idempotency-Key answers with its order (api.md § Orders: at least 24 h).
  * A week: a checkout left open over a weekend and retried still finds its order.
  */
 export const IDEMPOTENCY_KEYS_KEPT_MS = 7 * 24 * 60 * 60_000

@@ -7,7 +7,7 @@ import { plainText } from '../../shared/text/plain-text.ts'
 import type { Catalogue } from '../catalogue/catalogue.ts'
 import type { Take } from './order-store.ts'
 
-/** At most this many lines an order (api-contract.md § Orders). */
+/** At most this many lines an order (api.md § Orders). */
 export const MAX_ORDER_LINES = 50
 /** More of one line than any stock holds: a quantity past it is no order, only a mistake or a probe. */
 const MAX_QUANTITY = 10_000
@@ -27,7 +27,7 @@ const lineSchema = v.object({
   ),
 })
 
-/** POST orders' body (api-contract.md § Orders); prices and totals the client sends are ignored. */
+/** POST orders' body (api.md § Orders); prices and totals the client sends are ignored. */
 export const orderRequestSchema = v.object({
   lines: v.pipe(
     v.array(lineSchema, "Invalid 'lines': expected a list of lines"),

@@ -5,7 +5,7 @@ import { DEFAULT_CLIENT_LIMITS } from '../limits/limit-settings.ts'
 import { createMetrics } from '../observability/metrics.ts'
 
 /**
- * What one client may order (decisions.md § Client limits; api-contract.md § Orders): the bounds
+ * What one client may order (decisions.md § Client limits; api.md § Orders): the bounds
  * against a denial of inventory, on the API as the tests' clients see it (each request from the
  * address the test names). Across processes and on `npm start`: server/clients.test.ts.
  */

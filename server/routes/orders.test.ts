@@ -50,7 +50,7 @@ const stockOf = async (id: number) =>
     variants?: { sku: string; stock: number }[]
   }
 
-describe('POST orders (api-contract.md § Orders)', () => {
+describe('POST orders (api.md § Orders)', () => {
   it('prices the order from the catalogue, takes its stock, and answers it 201', async () => {
     const before = await stockOf(1)
     const res = await place(request({ promoCode: 'flat50' }))

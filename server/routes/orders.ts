@@ -21,7 +21,7 @@ import { orderRequestSchema, priceOrder, type OrderRequest } from '../orders/pri
 import { parseListQuery } from './list-query.ts'
 import { roundCents } from '../../shared/pricing/pricing.ts'
 
-/** 8-128 visible ASCII characters (api-contract.md § Orders). */
+/** 8-128 visible ASCII characters (api.md § Orders). */
 const IDEMPOTENCY_KEY = /^[\x21-\x7E]{8,128}$/
 
 /** Order numbers: `MRD-` and 10 characters of 32 (Crockford's: no I, L, O or U), 50 random bits. */
@@ -41,7 +41,7 @@ export interface OrderRoutesDeps {
   attempts: AttemptLog
   /** What one client may order (server/orders/order-limits.ts). */
   limits: OrderLimiter
-  /** Failed lookups one client may make, then 429 (api-contract.md § Orders). */
+  /** Failed lookups one client may make, then 429 (api.md § Orders). */
   lookups: Rate
   /** TRUSTED_CLIENTS: lookups not counted. */
   trusted: (client: string) => boolean
@@ -64,7 +64,7 @@ const fingerprintOf = (request: OrderRequest, userId: number | null) =>
   createHash('sha256').update(JSON.stringify({ request, userId })).digest('base64url')
 
 /**
- * ours: orders (api-contract.md § Orders; decisions.md § Orders). The server prices each order
+ * ours: orders (api.md § Orders; decisions.md § Orders). The server prices each order
  * from the catalogue as it stands, takes its stock and queues its confirmation in one
  * transaction, once per Idempotency-Key.
  */
