@@ -1,9 +1,18 @@
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { findPostgresBinaries } from './postgres-binaries.ts'
+import { findPostgresBinaries, reachableByAll, sharedCopy } from './postgres-binaries.ts'
 
 const folders: string[] = []
 afterEach(() => {
@@ -48,5 +57,33 @@ describe('findPostgresBinaries', () => {
     expect(found.source).toBe('npm')
     const version = spawnSync(join(found.bin, 'postgres'), ['--version'], { encoding: 'utf8' })
     expect(version.stdout).toMatch(/^postgres \(PostgreSQL\) \d+/)
+  })
+
+  it('tells a folder another user cannot reach, and copies a package where every user can', () => {
+    const home = mkdtempSync(join(tmpdir(), 'meridian-private-home-'))
+    folders.push(home)
+    const native = join(home, 'pkg', 'native')
+    mkdirSync(join(native, 'bin'), { recursive: true })
+    mkdirSync(join(native, 'lib'))
+    writeFileSync(
+      join(home, 'pkg', 'package.json'),
+      JSON.stringify({ version: `0.0.${process.pid}` }),
+    )
+    writeFileSync(join(native, 'bin', 'postgres'), '#!/bin/sh\n')
+    writeFileSync(join(native, 'lib', 'libpq.so.5.18'), '')
+    symlinkSync('libpq.so.5.18', join(native, 'lib', 'libpq.so.5'))
+    chmodSync(home, 0o755)
+    expect(reachableByAll(join(native, 'bin'))).toBe(true)
+    // As /root is: only its owner may enter.
+    chmodSync(home, 0o700)
+    expect(reachableByAll(join(native, 'bin'))).toBe(false)
+
+    const copy = sharedCopy(native, '@test/postgres')
+    folders.push(copy)
+    expect(reachableByAll(join(copy, 'bin'))).toBe(true)
+    expect(statSync(join(copy, 'bin', 'postgres')).isFile()).toBe(true)
+    expect(readlinkSync(join(copy, 'lib', 'libpq.so.5'))).toBe('libpq.so.5.18')
+    // Found whole by the next process, not copied again.
+    expect(sharedCopy(native, '@test/postgres')).toBe(copy)
   })
 })

