@@ -234,6 +234,29 @@ describe('the client build’s files', () => {
     expect(res.headers.get('Content-Type')).toBe('text/javascript; charset=utf-8')
   })
 
+  it('send a script or a stylesheet no header only a document reads; the worker and pages keep theirs', async () => {
+    const documentOnly = [
+      'Content-Security-Policy',
+      'Cross-Origin-Opener-Policy',
+      'Permissions-Policy',
+      'Referrer-Policy',
+      'X-Frame-Options',
+    ]
+    for (const path of ['/assets/index-abc.js', '/assets/index-abc.css']) {
+      const res = await site().request(path)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('X-Content-Type-Options'), path).toBe('nosniff')
+      for (const header of documentOnly)
+        expect(res.headers.get(header), `${path} ${header}`).toBeNull()
+    }
+    // The service worker's policy is the one its own script's answer carries.
+    for (const path of ['/sw.js', '/index.html', '/product/3']) {
+      const res = await site().request(path)
+      for (const header of documentOnly)
+        expect(res.headers.get(header), `${path} ${header}`).not.toBeNull()
+    }
+  })
+
   it('serve the offline shell as the build made it, revalidated, with its own policy', async () => {
     const res = await site().request('/index.html')
     expect(res.status).toBe(200)

@@ -55,6 +55,7 @@ export function stubClientBuild(): StubClientBuild {
   writeFileSync(join(clientDir, 'assets', 'index-abc.css'), STUB_CSS.root)
   writeFileSync(join(clientDir, 'assets', 'product-abc.css'), STUB_CSS.product)
   writeFileSync(join(clientDir, 'assets', 'status-abc.css'), STUB_CSS.status)
+  writeFileSync(join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
   // A real build has it; the site must never serve it (the router reads it at start).
   writeFileSync(join(clientDir, ROUTER_MANIFEST_FILE), '{}')
   return { clientDir, remove: () => rmSync(clientDir, { recursive: true, force: true }) }
