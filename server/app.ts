@@ -1,28 +1,20 @@
-import { randomBytes } from 'node:crypto'
-import { Hono, type Context, type MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
-import { cors } from 'hono/cors'
-import { createAuthenticate } from './auth/authenticate.ts'
-import { LoginThrottle } from './auth/login-throttle.ts'
-import { createPasswordCheck } from './auth/password-check.ts'
-import { hashPassword, type ScryptCost } from './auth/password.ts'
-import { createSessions } from './auth/sessions.ts'
-import { createTokenService } from './auth/tokens.ts'
+import type { Context } from 'hono'
+import type { ThrottleLimits } from './auth/login-throttle.ts'
+import type { ScryptCost } from './auth/password.ts'
+import { createAccountServices } from './auth/account-services.ts'
 import { assetUrl, type Catalogue } from './catalogue/catalogue.ts'
 import { inProcessSearch, type CatalogueSearch } from './catalogue/search-service.ts'
 import type { Clock } from './clock.ts'
 import { apiErrors, routeNotFound } from './http/api-errors.ts'
-import { CACHE_PRIVATE } from './http/respond.ts'
 import { RepresentationCache } from './http/representation-cache.ts'
-import { API_CSP, securityHeaders } from './http/security-headers.ts'
+import { apiFrame } from './http/api-frame.ts'
 import { createProductImages } from './images/product-images.ts'
 import { mailSeal } from './mail/sealed-mail.ts'
 import type { Logger } from './observability/logger.ts'
 import type { Metrics } from './observability/metrics.ts'
-import { recordApiRoute, type RequestRecord } from './observability/request-log.ts'
 import type { LiveStock } from './orders/live-stock.ts'
 import { createOrderLimits } from './orders/order-limits.ts'
-import { DEFAULT_CLIENT_LIMITS, longestWindow, type ClientLimits } from './limits/limit-settings.ts'
+import { DEFAULT_CLIENT_LIMITS, type ClientLimits } from './limits/limit-settings.ts'
 import { trustedClients as trustedOf } from './limits/trusted-clients.ts'
 import { accountStateRoutes } from './routes/account-state.ts'
 import { adminRoutes } from './routes/admin.ts'
@@ -36,8 +28,6 @@ import { productRoutes } from './routes/products.ts'
 import { telemetryRoutes } from './routes/telemetry.ts'
 import { userRoutes } from './routes/users.ts'
 import type { Storage } from './storage/storage.ts'
-import { createAccountLimits } from './users/account-limits.ts'
-import { createAccounts } from './users/accounts.ts'
 import { toPublicUser } from './users/public-user.ts'
 import type { UserRecord } from './users/user-store.ts'
 
@@ -48,7 +38,7 @@ export interface AppDeps {
   stock: LiveStock
   /** The catalogue's search; on the calling thread unless given (the server runs it in workers). */
   searcher?: CatalogueSearch
-  /** Users and login attempts: SQLite or PostgreSQL (server/storage). */
+  /** Everything the API keeps: SQLite or PostgreSQL (server/storage). */
   storage: Storage
   /** HS256 signing secret for access and refresh tokens. */
   secret: string
@@ -59,6 +49,8 @@ export interface AppDeps {
   basePath?: string
   /** Lower in tests only, where hundreds of hashes would otherwise dominate the run time. */
   scryptCost?: ScryptCost
+  /** The sign-in's proof of work, easier in tests only: its hashing is real work on a busy machine. */
+  proofOfWork?: ThrottleLimits['proof']
   /** What one client may do (server/limits/limit-settings.ts, the LIMIT_… settings); defaults unless given. */
   limits?: Partial<ClientLimits>
   /** TRUSTED_CLIENTS: addresses or CIDR ranges not held to the limits keyed on an address. */
@@ -84,7 +76,6 @@ export interface AppDeps {
   mailQueued?: () => void
 }
 
-export const MAX_BODY_BYTES = 64 * 1024
 /** What the catalogue answers kept in memory may hold together (API_CACHE_MB), by default. */
 export const DEFAULT_API_CACHE_BYTES = 16 * 2 ** 20
 
@@ -102,6 +93,7 @@ export function createApp({
   clock,
   basePath = '/api',
   scryptCost,
+  proofOfWork,
   limits: limitSettings,
   trustedClients = [],
   corsOrigins = [],
@@ -119,65 +111,27 @@ export function createApp({
   stock.onChange((productIds) => cache.forget(productIds))
   const productImages = createProductImages(catalogue)
   const users = storage.users
-  const tokens = createTokenService(secret, clock, acceptedSecrets)
-  const sessions = createSessions(storage.sessions, clock)
-  const authenticate = createAuthenticate(tokens, sessions)
   const limits = { ...DEFAULT_CLIENT_LIMITS, ...limitSettings }
   const trusted = trustedOf(trustedClients)
   const refused = (limit: string) => metrics?.limitRefusals.inc({ limit })
-  const throttle = new LoginThrottle(storage.loginAttempts, clock, secret, {
-    limits: {
-      perAccountAndAddress: limits.signInFailuresPerAccountAndAddress,
-      perAddress: limits.signInFailuresPerAddress,
-    },
-    keptMs: longestWindow(limits),
-    trusted,
-  })
-  const checkPassword = createPasswordCheck({
-    users,
-    throttle,
-    metrics,
-    decoyHash: hashPassword(randomBytes(16).toString('hex'), scryptCost),
-  })
-  const accounts = createAccounts(users, scryptCost)
-  const accountLimits = createAccountLimits(storage.loginAttempts, clock, {
-    limits,
-    trusted,
-    refused,
-  })
+  const { tokens, sessions, authenticate, throttle, checkPassword, accounts, accountLimits } =
+    createAccountServices({
+      storage,
+      secret,
+      acceptedSecrets,
+      clock,
+      scryptCost,
+      limits,
+      trusted,
+      proofOfWork,
+      metrics,
+    })
   const originOf = (c: Context) => siteUrl ?? new URL(c.req.url).origin
   const present = (user: UserRecord, c: Context) =>
     toPublicUser(user, `${originOf(c)}${basePath}`, new Date(clock.now()))
 
   // The site hands each request's record in (its id, logger and route): `api.fetch(request, record)`.
-  const app = new Hono<{ Bindings: Partial<RequestRecord> }>().basePath(basePath)
-
-  app.use(recordApiRoute)
-  app.use(...securityHeaders(API_CSP))
-  if (corsOrigins.length > 0)
-    app.use(cors({ origin: [...corsOrigins], credentials: false, maxAge: 600 }))
-
-  // Contract: JSON out is `application/json; charset=utf-8`; Hono's c.json leaves the charset off.
-  app.use(async (c, next) => {
-    await next()
-    if (c.res.headers.get('Content-Type') === 'application/json') {
-      c.res.headers.set('Content-Type', 'application/json; charset=utf-8')
-    }
-  })
-
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: 'Request body too large (limit 64 KiB)' }, 413),
-    }),
-  )
-  // Answers about users are personal: never stored by a browser or shared cache.
-  const noStore: MiddlewareHandler = async (c, next) => {
-    await next()
-    c.header('Cache-Control', CACHE_PRIVATE)
-  }
-  for (const personal of ['/auth/*', '/users/*', '/orders', '/orders/*', '/account/*', '/admin/*'])
-    app.use(personal, noStore)
+  const app = apiFrame(basePath, corsOrigins)
 
   app.route('/health', healthRoutes({ ping: () => storage.ping() }))
   app.route(

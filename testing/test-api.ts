@@ -16,6 +16,13 @@ import type { UserStore } from '../server/users/user-store.ts'
 
 /** Cheap hashing for tests only; production keeps DEFAULT_SCRYPT_COST. */
 export const TEST_SCRYPT: ScryptCost = { N: 2 ** 10, r: 8, p: 1 }
+/**
+ * The sign-in's proof of work in tests: 8 bits and one more every 10 failures (production asks
+ * 14 to 20, server/auth/login-throttle.ts). Its hashing is real work, in the test and in the app
+ * solving it: at production's bits a test of a much-guessed account took 2-4 s alone, past 5 s
+ * beside another run.
+ */
+export const TEST_PROOF = { minBits: 8, maxBits: 12, step: 10 }
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256'
 /** The client a test's request comes from unless it says (an address reserved for documentation). */
 export const TEST_CLIENT = '192.0.2.1'
@@ -107,6 +114,7 @@ export async function createTestApi(
     secret: TEST_SECRET,
     clock,
     scryptCost: TEST_SCRYPT,
+    proofOfWork: TEST_PROOF,
     ...extra,
   })
   return {

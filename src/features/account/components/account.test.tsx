@@ -486,9 +486,7 @@ describe('sessions that end (decisions.md § Accounts and sessions)', () => {
     await user.type(within(form).getByLabelText('User Name'), 'emilys')
     await user.type(within(form).getByLabelText('Password'), 'emilyspass')
     await user.click(within(form).getByRole('button', { name: 'Sign In' }))
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), {
-      timeout: 10_000,
-    })
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(localStorage.getItem('isUserLoggedIn')).toBe('true')
     expect(bodies).toEqual([
       expect.not.objectContaining({ proof: expect.anything() as unknown }),
