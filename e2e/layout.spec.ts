@@ -1,6 +1,7 @@
+import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { layoutProblems } from './support/layout-rules.ts'
-import { SCENES } from './support/scenes.ts'
+import { SCENES, type Scene } from './support/scenes.ts'
 import { settle, useSystemTheme } from './support/settle.ts'
 
 /**
@@ -9,6 +10,14 @@ import { settle, useSystemTheme } from './support/settle.ts'
  * landscape, as a signed-in shopper with a filled cart, a saved address and a placed order. After
  * each page is idle, the rules of support/layout-rules.ts are checked with the browser's own
  * geometry; a failure names the page, the width and the element.
+ *
+ * One test per address. Its page is loaded once and then resized through the widths, as a window
+ * dragged narrower or a tablet turned, and settled again at each (support/settle.ts): loading
+ * it again at each width had been most of the browser suite's time (13 loads of every page,
+ * docs/testing.md § How long it takes). A scene that opens something over the page (a modal, a
+ * menu, a form) changes it, so the page is loaded again after it, at the next scene's width.
+ * What a page does as it loads at a width of its own is checked where pages are loaded at 390 and
+ * 1280 px or more: the visual baselines, the accessibility scans and the journeys.
  */
 const WIDTHS = [320, 360, 390, 414, 768, 820, 1024, 1180, 1280, 1440, 1920]
 /** Touch-target sizes are checked at phone widths. */
@@ -21,33 +30,54 @@ const VIEWPORTS = [
   { width: 667, height: 375 },
 ]
 
-for (const viewport of VIEWPORTS) {
-  test(`layout at ${viewport.width} × ${viewport.height} px, light and dark`, async ({ page }) => {
-    // About thirty page loads, each scrolled through so its carousels set up, and checked in both
-    // themes: the app follows the system's theme as it changes, so each page is loaded once.
-    test.setTimeout(120_000)
-    await page.setViewportSize(viewport)
-    const { width } = viewport
+/** The scenes by address, in the table's order: those of one address share its page. */
+const ADDRESSES = [...new Set(SCENES.map((scene) => scene.path))].map((path) => ({
+  path,
+  scenes: SCENES.filter((scene) => scene.path === path),
+}))
+
+/** The page's problems at its width, in the light theme and then the dark one. */
+async function check(page: Page, scene: Scene, width: number): Promise<string[]> {
+  const problems: string[] = []
+  for (const theme of ['light', 'dark'] as const) {
+    await useSystemTheme(page, theme)
+    const found = await layoutProblems(page, { touchTargets: width <= PHONE_MAX })
+    for (const problem of found)
+      problems.push(`${scene.name} (${scene.path}) at ${width} px, ${theme}: ${problem}`)
+  }
+  return problems
+}
+
+for (const { path, scenes } of ADDRESSES) {
+  test(`layout of ${path} at every width, light and dark: ${scenes.map((s) => s.name).join('; ')}`, async ({
+    page,
+  }) => {
+    // Each width settled and checked in both themes, and a load again after each scene that
+    // opens something.
+    test.setTimeout(20_000 + 8_000 * VIEWPORTS.length * scenes.length)
     const problems: string[] = []
-    // The address of the page on screen, settled and left as it loaded (no scene opened on it):
-    // a scene on the same address opens over it instead of loading it again.
-    let untouched: string | undefined
-    for (const scene of SCENES) {
-      if (scene.at && !scene.at(width)) continue
-      await test.step(scene.name, async () => {
-        if (untouched === scene.path) await useSystemTheme(page, 'light')
-        else {
-          await page.emulateMedia({ colorScheme: 'light' })
-          await page.goto(scene.path)
+    // Whether the page on screen is as it loaded (nothing opened over it): then a new width is a
+    // resize of it, else a load.
+    let untouched = false
+    for (const viewport of VIEWPORTS) {
+      const { width } = viewport
+      await test.step(`${width} × ${viewport.height} px`, async () => {
+        await page.setViewportSize(viewport)
+        if (untouched) {
+          await useSystemTheme(page, 'light')
           await settle(page)
         }
-        await scene.open?.(page, width)
-        untouched = scene.open ? undefined : scene.path
-        for (const theme of ['light', 'dark'] as const) {
-          await useSystemTheme(page, theme)
-          const found = await layoutProblems(page, { touchTargets: width <= PHONE_MAX })
-          for (const problem of found)
-            problems.push(`${scene.name} (${scene.path}) at ${width} px, ${theme}: ${problem}`)
+        for (const scene of scenes) {
+          if (scene.at && !scene.at(width)) continue
+          if (!untouched) {
+            await page.emulateMedia({ colorScheme: 'light' })
+            await page.goto(path)
+            await settle(page)
+          }
+          await scene.open?.(page, width)
+          untouched = !scene.open
+          problems.push(...(await check(page, scene, width)))
+          if (untouched) await useSystemTheme(page, 'light')
         }
       })
     }
