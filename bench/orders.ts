@@ -14,6 +14,15 @@
  * (c) freshness: an order of one unit on replica A, then replica B asked again and again (its
  *     product answer, and its product page) until it shows the level the order left: the time
  *     from the order's 201 to that, FRESHNESS_SAMPLES times (default 20). Budget: ≤ 2 s, the worst.
+ * (d) statements: PostgreSQL's own log (`log_statement = all`) while 20 single-line orders are
+ *     placed one after another on replica A, until each is mailed and B shows the level: every
+ *     statement of the cluster in that window (the orders', the mailers' claims and marks, B's
+ *     reaction, and whatever else ran), per order; from 20 addresses of their own (each order draws
+ *     on its client's allowances), then from this trusted process (it draws on none). Budget: ≤ 8.
+ *
+ * `--baseline <checkout>` (a `git worktree` of an earlier commit, built, with its `node_modules`)
+ * runs (a), (b) and (d) on PostgreSQL against that checkout's own replicas too, alternately with
+ * this one's, twice each, on a database of its own each time: this machine's speed drifts.
  *
  * The figures are this machine's: it prints its cores and CPU. The exit code says whether every
  * budget was met.
@@ -24,11 +33,20 @@ import { availableParallelism, cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import postgres from 'postgres'
-import { newOrderKey, orderBody, placeOrder, setStock } from '../testing/orders.ts'
+import {
+  newOrderKey,
+  orderBody,
+  orderFrom,
+  placeOrder,
+  productOf,
+  setStock,
+} from '../testing/orders.ts'
 import { startPostgresCluster } from '../testing/postgres-cluster.ts'
 import { startServerProcess, type ServerProcess } from '../testing/server-process.ts'
+import { baselineCheckout } from './checkouts.ts'
 
-const BUDGET = { concurrentP99Ms: 100, contentionP99Ms: 250, freshnessMs: 2000 }
+const BUDGET = { concurrentP99Ms: 100, contentionP99Ms: 250, freshnessMs: 2000, statements: 8 }
+const baselineDir = baselineCheckout()
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const ROUNDS = Number(process.env.ROUNDS ?? 5)
 const SAMPLES = Number(process.env.FRESHNESS_SAMPLES ?? 20)
@@ -58,15 +76,18 @@ const tempDir = () => {
  * process, which sends every order, is a trusted client: the bounds on one address's orders are
  * not what this measures.
  */
-async function startReplicas(count: number, env: Record<string, string>) {
+async function startReplicas(count: number, env: Record<string, string>, cwd?: string) {
   const replicas: ServerProcess[] = Array.from({ length: count }, () =>
-    startServerProcess({
-      DATA_DIR: tempDir(),
-      DATABASE_URL: '',
-      ADMIN_TOKEN,
-      TRUSTED_CLIENTS: '127.0.0.1, ::1',
-      ...env,
-    }),
+    startServerProcess(
+      {
+        DATA_DIR: tempDir(),
+        DATABASE_URL: '',
+        ADMIN_TOKEN,
+        TRUSTED_CLIENTS: '127.0.0.1, ::1',
+        ...env,
+      },
+      { cwd },
+    ),
   )
   const bases = await Promise.all(replicas.map((replica) => replica.url))
   const stop = async () => {
@@ -188,6 +209,69 @@ async function contention(bases: string[], databaseUrl: string) {
   }
 }
 
+// --- (d) statements an order costs the cluster ---
+
+/**
+ * The statements the replicas' connections run (PostgreSQL's log with `log_statement = all` and
+ * each line led by its connection's application name: the server's are `meridian`), simple
+ * queries and executions alike; this bench's own probes are another application's.
+ */
+const STATEMENT = /^meridian\s.*LOG:\s+(statement|execute [^:]*):/gm
+
+async function statementsPerOrder(
+  [a = '', b = '']: string[],
+  databaseUrl: string,
+  output: () => string,
+  trusted: boolean,
+) {
+  const sql = postgres(databaseUrl, {
+    max: 1,
+    onnotice: () => undefined,
+    connection: { application_name: 'bench' },
+  })
+  const ORDERS = 20
+  try {
+    await sql`ALTER SYSTEM SET log_statement = 'all'`
+    await sql`ALTER SYSTEM SET log_line_prefix = '%a '`
+    await sql`SELECT pg_reload_conf()`
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    const from = output().length
+    for (let i = 0; i < ORDERS; i++) {
+      // From an address of its own each (127.0.4.x: not TRUSTED_CLIENTS), as shoppers are, so
+      // each order draws on its client's allowances; or from this trusted process.
+      const body = { ...orderBody(WATCHED), email: `shopper${i}@example.com` }
+      const { status } = trusted
+        ? await placeOrder(a, body)
+        : await orderFrom(`127.0.4.${i + 1}`, a.replace('localhost', '127.0.0.1'), body)
+      if (status !== 201) throw new Error(`order ${i}: ${status}`)
+    }
+    // Until every order is mailed and B shows the level they left.
+    const [{ level } = { level: -1 }] = await sql<{ level: number }[]>`
+      SELECT level FROM stock WHERE product_id = ${WATCHED} AND sku = ''`
+    await until(async () => {
+      const [row] = await sql<{ n: number }[]>`
+        SELECT count(*)::integer AS n FROM outbox WHERE sent_at IS NULL`
+      return row?.n === 0
+    }, 10_000)
+    await until(async () => (await productOf(b, WATCHED)).stock === level, 5_000)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const counted = [...output().slice(from).matchAll(STATEMENT)].length
+    const statements = counted / ORDERS
+    return {
+      clients: trusted ? 'this process (trusted)' : '20 addresses of their own',
+      orders: ORDERS,
+      'statements in the window': counted,
+      'per order': round(statements),
+      budget: statements <= BUDGET.statements ? 'met' : 'MISSED',
+    }
+  } finally {
+    await sql`ALTER SYSTEM RESET log_statement`
+    await sql`ALTER SYSTEM RESET log_line_prefix`
+    await sql`SELECT pg_reload_conf()`
+    await sql.end()
+  }
+}
+
 // --- (c) freshness on the other replica ---
 
 /** Asks `probe` again and again until it says yes: when it did, on performance.now()'s clock. */
@@ -237,7 +321,6 @@ async function freshness([a = '', b = '']: string[]) {
 // --- runs ---
 
 const concurrentRows: ConcurrentRow[] = []
-let contentionRow: Awaited<ReturnType<typeof contention>> | undefined
 let freshnessRows: Awaited<ReturnType<typeof freshness>> = []
 {
   const { bases, stop } = await startReplicas(1, {})
@@ -247,21 +330,37 @@ let freshnessRows: Awaited<ReturnType<typeof freshness>> = []
     await stop()
   }
 }
+const statementRows: ({ build: string } & Awaited<ReturnType<typeof statementsPerOrder>>)[] = []
+const contentionRows: (Awaited<ReturnType<typeof contention>> & { build: string })[] = []
 const cluster = await startPostgresCluster()
 try {
-  const databaseUrl = await cluster.createDatabase()
-  const { bases, stop } = await startReplicas(2, { DATABASE_URL: databaseUrl, JWT_SECRET: SECRET })
-  try {
-    concurrentRows.push(await concurrentOrders('PostgreSQL, 2 replicas', bases))
-    contentionRow = await contention(bases, databaseUrl)
-    freshnessRows = await freshness(bases)
-  } finally {
-    await stop()
-  }
+  const checkouts = [
+    { label: 'this checkout', cwd: undefined },
+    ...(baselineDir ? [{ label: `baseline (${baselineDir})`, cwd: baselineDir }] : []),
+  ]
+  for (let round = 0; round < (baselineDir ? 2 : 1); round++)
+    for (const { label, cwd } of checkouts) {
+      const databaseUrl = await cluster.createDatabase()
+      const env = { DATABASE_URL: databaseUrl, JWT_SECRET: SECRET }
+      const { bases, stop } = await startReplicas(2, env, cwd)
+      try {
+        concurrentRows.push(await concurrentOrders(`PostgreSQL, 2 replicas: ${label}`, bases))
+        contentionRows.push({ build: label, ...(await contention(bases, databaseUrl)) })
+        for (const trusted of [false, true])
+          statementRows.push({
+            build: label,
+            ...(await statementsPerOrder(bases, databaseUrl, () => cluster.output(), trusted)),
+          })
+        if (round === 0 && cwd === undefined) freshnessRows = await freshness(bases)
+      } finally {
+        await stop()
+      }
+    }
 } finally {
   await cluster.stop()
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 }
+const contentionRow = contentionRows.find((row) => row.build === 'this checkout')
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU'
 console.log(`\nThis machine: ${availableParallelism()} cores, ${cpu}`)
@@ -274,15 +373,25 @@ console.log(
   `\n(b) 200 orders of one unit at once for 20 in stock, over two PostgreSQL replicas. ` +
     `Budget: exactly 20 sold, p99 <= ${BUDGET.contentionP99Ms} ms\n`,
 )
-console.table(contentionRow ? [contentionRow] : [])
+console.table(contentionRows)
 console.log(
   `\n(c) From an order's 201 on replica A until replica B shows its stock. ` +
     `Budget: <= ${BUDGET.freshnessMs} ms, the worst\n`,
 )
 console.table(freshnessRows)
+console.log(
+  `\n(d) Statements PostgreSQL logs while 20 orders are placed, mailed and seen on the other replica. ` +
+    `Budget: <= ${BUDGET.statements} an order\n`,
+)
+console.table(statementRows)
+const ours = <T extends { build?: string }>(rows: T[]) =>
+  rows.filter((row) => (row.build ?? 'this checkout') === 'this checkout')
 const met =
-  concurrentRows.every((row) => row.budget === 'met') &&
+  concurrentRows
+    .filter((row) => !row.setup.includes('baseline'))
+    .every((row) => row.budget === 'met') &&
   contentionRow?.budget === 'met' &&
-  freshnessRows.every((row) => row.budget === 'met')
+  freshnessRows.every((row) => row.budget === 'met') &&
+  ours(statementRows).every((row) => row.budget === 'met')
 console.log(met ? 'Every budget met.' : 'A budget was MISSED.')
 process.exitCode = met ? 0 : 1

@@ -14,6 +14,7 @@ import type { Logger } from './observability/logger.ts'
 import type { Metrics } from './observability/metrics.ts'
 import type { LiveStock } from './orders/live-stock.ts'
 import { createOrderLimits } from './orders/order-limits.ts'
+import { createOrders } from './orders/orders.ts'
 import { DEFAULT_CLIENT_LIMITS, type ClientLimits } from './limits/limit-settings.ts'
 import { trustedClients as trustedOf } from './limits/trusted-clients.ts'
 import { accountStateRoutes } from './routes/account-state.ts'
@@ -72,8 +73,6 @@ export interface AppDeps {
   adminToken?: string
   /** The shop's name in the mail it sends. */
   brand?: string
-  /** Called once a mail is committed to the outbox (an order's, a reset link's): wakes the mailer. */
-  mailQueued?: () => void
 }
 
 /** What the catalogue answers kept in memory may hold together (API_CACHE_MB), by default. */
@@ -103,7 +102,6 @@ export function createApp({
   siteUrl,
   adminToken,
   brand = 'Meridian',
-  mailQueued,
 }: AppDeps) {
   const cache = new RepresentationCache({ maxBytes: cacheBytes })
   metrics?.watchCache('api', cache)
@@ -165,7 +163,6 @@ export function createApp({
       originOf,
       brand,
       scryptCost,
-      queued: mailQueued,
       limits,
       trusted,
       refused: () => refused('reset-requests'),
@@ -182,7 +179,6 @@ export function createApp({
       sessions,
       resets: storage.passwordResets,
       outbox: storage.outbox,
-      queued: mailQueued,
       brand,
       authenticate,
       checkPassword,
@@ -194,26 +190,30 @@ export function createApp({
   app.route(
     '/orders',
     orderRoutes({
-      live: stock,
-      orders: storage.orders,
-      attempts: storage.loginAttempts,
-      limits: createOrderLimits({
-        log: storage.loginAttempts,
+      orders: createOrders({
+        store: storage.orders,
+        live: stock,
+        limits: createOrderLimits({
+          clock,
+          limits,
+          trusted,
+          refused: (bound) => {
+            metrics?.orders.inc({ result: 'limited' })
+            refused(bound)
+          },
+        }),
         clock,
-        limits,
-        trusted,
-        refused: (bound) => {
-          metrics?.orders.inc({ result: 'limited' })
-          refused(bound)
-        },
+        brand,
+        metrics,
+        logger,
       }),
+      store: storage.orders,
+      attempts: storage.loginAttempts,
       lookups: limits.orderLookupsPerAddress,
       trusted,
       authenticate,
       clock,
       originOf,
-      brand,
-      placed: mailQueued,
       metrics,
       logger,
     }),

@@ -14,9 +14,8 @@ import { startMailer } from './mail/mailer.ts'
 import { mailSeal } from './mail/sealed-mail.ts'
 import { fallbackLogger } from './observability/logger.ts'
 import { openLiveStock, type LiveStock } from './orders/live-stock.ts'
-import { IDEMPOTENCY_KEYS_KEPT_MS } from './orders/order-store.ts'
-import { TOMBSTONES_KEPT_MS } from './account/account-store.ts'
 import { openStorage } from './storage/open-storage.ts'
+import { schedulePrunes } from './storage/prunes.ts'
 import { createAccounts } from './users/accounts.ts'
 import { seedUsers } from './users/seed-users.ts'
 
@@ -94,20 +93,7 @@ export async function startApi(
     // Reset links wait in the outbox sealed by a key of the token secret (sealed-mail.ts).
     open: mailSeal(secret, config.acceptedSecrets).open,
   })
-  // Keys and the accounts' removals older than their keeping time go once an hour (any replica
-  // may; each delete is idempotent).
-  const prune = () => {
-    const now = systemClock.now()
-    storage.orders
-      .pruneKeys(now - IDEMPOTENCY_KEYS_KEPT_MS)
-      .catch((error: unknown) => logger.warn({ err: error }, 'old idempotency keys not pruned'))
-    storage.accountState
-      .prune(now - TOMBSTONES_KEPT_MS)
-      .catch((error: unknown) => logger.warn({ err: error }, 'old account removals not pruned'))
-  }
-  prune()
-  const pruning = setInterval(prune, 60 * 60_000)
-  pruning.unref()
+  const prunes = schedulePrunes(storage, { clock: systemClock, logger })
   // Off the event loop: a search burst must not hold the other answers (decisions.md § Search limits).
   const searcher = workerSearch(catalogue)
   const app = createApp({
@@ -125,7 +111,6 @@ export async function startApi(
     limits: config.limits,
     trustedClients: config.trustedClients,
     brand,
-    mailQueued: () => mailer.wake(),
     logger,
     metrics,
   })
@@ -134,7 +119,7 @@ export async function startApi(
     stock,
     mail: transport.description,
     close: async () => {
-      clearInterval(pruning)
+      prunes.stop()
       await mailer.close()
       stock.close()
       await searcher.close()

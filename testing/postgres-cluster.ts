@@ -26,6 +26,8 @@ export interface PostgresCluster {
   start(): Promise<void>
   /** Stops the server and removes its files. */
   stop(): Promise<void>
+  /** What the server has printed since it last started (its log, with `log_statement` its statements). */
+  output(): string
 }
 
 let databases = 0
@@ -120,6 +122,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     },
     pause,
     start,
+    output: () => log,
     async stop() {
       await halt(true)
       rmSync(root, { recursive: true, force: true })

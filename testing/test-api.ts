@@ -6,7 +6,7 @@ import type { NodeBindings } from '../server/http/client-address.ts'
 import { loadCatalogue, type Catalogue } from '../server/catalogue/catalogue.ts'
 import { createLogger, type LoggerOptions } from '../server/observability/logger.ts'
 import { mailSeal } from '../server/mail/sealed-mail.ts'
-import type { OutboxMessage } from '../server/orders/order-store.ts'
+import type { OutboxMessage } from '../server/mail/outbox.ts'
 import { openSqliteStorage } from '../server/storage/sqlite.ts'
 import type { Storage } from '../server/storage/storage.ts'
 import { createAccounts } from '../server/users/accounts.ts'
@@ -100,7 +100,6 @@ export async function createTestApi(
     | 'limits'
     | 'trustedClients'
     | 'adminToken'
-    | 'mailQueued'
   > & { clock?: ManualClock } = {},
 ): Promise<TestApi> {
   catalogue ??= loadCatalogue()

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { SealedMessage } from '../orders/order-store.ts'
+import type { SealedMessage } from '../mail/outbox.ts'
 
 /**
  * Password reset links (rules.md § Password reset; decisions.md § Password reset): a random token

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { OutboxMessage } from '../orders/order-store.ts'
+import type { OutboxMessage } from './outbox.ts'
 import { escapeHtml } from './order-mail.ts'
 
 export interface EmailChangedInput {

@@ -8,16 +8,9 @@ import { startSmtpServer, type TestSmtpServer } from '../../testing/smtp-server.
 import { newOrderKey, orderBody } from '../../testing/orders.ts'
 import { plainText, resetLinkIn } from '../../testing/mail-text.ts'
 import { capturedLogs, createTestApi, TEST_SECRET, type TestApi } from '../../testing/test-api.ts'
-import type { OutboxMessage, QueuedMessage } from '../orders/order-store.ts'
+import type { OutboxMessage, QueuedMessage } from './outbox.ts'
 import { DEMO_SHOPPER } from '../users/seed-users.ts'
-import {
-  LEASE_MS,
-  MAX_ATTEMPTS,
-  retryDelayMs,
-  SEND_MS,
-  startMailer,
-  type Mailer,
-} from './mailer.ts'
+import { LEASE_MS, MAX_ATTEMPTS, retryDelayMs, SEND_MS, startMailer } from './mailer.ts'
 import { mailSeal } from './sealed-mail.ts'
 import { outboxFolderTransport, smtpTransport, type MailTransport } from './transport.ts'
 
@@ -47,11 +40,7 @@ async function shopWithMailer(
 ) {
   const logs = capturedLogs()
   const metrics = createMetrics({ processMetrics: false })
-  const holder: { mailer?: Mailer } = {}
-  const api = await createTestApi(storage, {
-    logger: logs.logger,
-    mailQueued: () => holder.mailer?.wake(),
-  })
+  const api = await createTestApi(storage, { logger: logs.logger })
   const mailer = startMailer({
     outbox: api.storage.outbox,
     transport,
@@ -60,7 +49,6 @@ async function shopWithMailer(
     metrics,
     open,
   })
-  holder.mailer = mailer
   cleanups.push(() => mailer.close())
   const sent = async (result: string) =>
     (await metrics.mailSent.get()).values.find((value) => value.labels.result === result)?.value ??

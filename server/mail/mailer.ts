@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.ts'
 import type { Logger } from '../observability/logger.ts'
 import type { Metrics } from '../observability/metrics.ts'
-import type { OutboxMessage, Outbox, QueuedMessage } from '../orders/order-store.ts'
+import type { OutboxMessage, Outbox, QueuedMessage } from './outbox.ts'
 import { openUnsealed } from './sealed-mail.ts'
 import type { MailTransport } from './transport.ts'
 
@@ -104,6 +104,9 @@ export function startMailer({
       })
   }
 
+  // Mail this process commits wakes it at once (the outbox's one signal); another replica's, and
+  // what is due again, the next look finds.
+  const unsubscribe = outbox.onQueued(wake)
   const timer = setInterval(wake, pollMs)
   timer.unref()
   wake()
@@ -113,6 +116,7 @@ export function startMailer({
     /** Stops looking, and waits for the pass under way. */
     async close() {
       stopped = true
+      unsubscribe()
       clearInterval(timer)
       await running
       transport.close()

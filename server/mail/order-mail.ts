@@ -1,5 +1,5 @@
 import { formatPrice } from '../../shared/pricing/pricing.ts'
-import type { OutboxMessage } from '../orders/order-store.ts'
+import type { OutboxMessage } from './outbox.ts'
 import type { OrderLine } from '../orders/price-order.ts'
 
 /** What the confirmation says of an order: never card data, not even its last four digits. */

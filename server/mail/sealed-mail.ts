@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto'
-import type { OutboxMessage, QueuedMessage, SealedMessage } from '../orders/order-store.ts'
+import type { OutboxMessage, QueuedMessage, SealedMessage } from './outbox.ts'
 
 /**
  * Mail that carries a secret (a password reset link) waits in the outbox sealed: its text and

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import { PRIVATE_FILE, privateDir } from '../data-dir.ts'
-import type { OutboxMessage } from '../orders/order-store.ts'
+import type { OutboxMessage } from './outbox.ts'
 
 /** Where mail goes: an SMTP server, or a folder of `.eml` files (api.md § Orders, mail). */
 export interface MailTransport {

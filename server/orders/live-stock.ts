@@ -1,7 +1,7 @@
 import { availabilityFor } from '../catalogue/derive.ts'
 import type { Catalogue, StoredProduct } from '../catalogue/catalogue.ts'
 import type { Storage } from '../storage/storage.ts'
-import type { StockLevel } from './order-store.ts'
+import type { StockLevel } from './stock-store.ts'
 
 const keyOf = (productId: number, sku: string | null) => `${productId}\n${sku ?? ''}`
 
@@ -25,24 +25,25 @@ export type StockChangeListener = (productIds: readonly number[]) => void
  * The catalogue as it stands now: the bundled products with the stock the database holds, which
  * orders take and operators set on any replica (rules.md § Stock). The database is seeded from the
  * bundled catalogue on first start and is the truth after: a restart never resets what was sold.
- * This replica keeps a copy of every level, updated as it hears of each change (its own at once,
- * the others' through the storage's notifications), and tells its listeners which products'
- * answers and pages no longer hold.
+ * This replica keeps a copy of every level, updated as the storage tells of each committed change
+ * (its own at once, the others' through the database's notifications), and tells its listeners
+ * which products' answers and pages no longer hold.
  */
 export interface LiveStock {
   /** The catalogue with the levels as this replica last heard them. */
   readonly catalogue: Catalogue
   /** The level of a product (`sku` null) or of one of its variants. */
   level(productId: number, sku: string | null): number | undefined
-  /** Takes these levels as they now stand (an order this replica placed, a change it made). */
-  apply(levels: readonly StockLevel[]): void
   /** Calls `listener` on every change this replica hears of, until the function it returns is called. */
   onChange(listener: StockChangeListener): () => void
   /** Stops listening to the storage. */
   close(): void
 }
 
-export async function openLiveStock(base: Catalogue, storage: Storage): Promise<LiveStock> {
+export async function openLiveStock(
+  base: Catalogue,
+  storage: Pick<Storage, 'stock'>,
+): Promise<LiveStock> {
   await storage.stock.seed(catalogueLevels(base))
   const levels = new Map<string, number>()
   const listeners = new Set<StockChangeListener>()
@@ -67,9 +68,12 @@ export async function openLiveStock(base: Catalogue, storage: Storage): Promise<
   for (const level of await storage.stock.all())
     levels.set(keyOf(level.productId, level.sku), level.stock)
 
-  // Other replicas' changes (and this one's, again: taking a level twice changes nothing).
-  const unlisten = storage.onStockChanged((productIds) => {
-    const read = productIds ? storage.stock.of(productIds) : storage.stock.all()
+  // Every committed change, this replica's at once and the others' as they are told (a level
+  // taken twice changes nothing): the levels themselves, or, when they were too many to carry or
+  // a notice may have been missed, read from the database.
+  const unlisten = storage.stock.onChanged((notice) => {
+    if (notice && 'levels' in notice) return apply(notice.levels)
+    const read = notice ? storage.stock.of(notice.productIds) : storage.stock.all()
     read.then(apply, () => undefined)
   })
 
@@ -113,7 +117,6 @@ export async function openLiveStock(base: Catalogue, storage: Storage): Promise<
   return {
     catalogue,
     level: (productId, sku) => levels.get(keyOf(productId, sku)),
-    apply,
     onChange(listener) {
       listeners.add(listener)
       return () => void listeners.delete(listener)

@@ -1,6 +1,11 @@
 import type { Clock } from '../clock.ts'
 import { tooMany } from '../http/refusal.ts'
-import { fits, secondsUntilItFits, type Allowance, type AttemptLog } from '../limits/attempt-log.ts'
+import {
+  fits,
+  secondsUntilItFits,
+  type Allowance,
+  type Reservation,
+} from '../limits/attempt-log.ts'
 import {
   waitInWords,
   windowInWords,
@@ -12,8 +17,8 @@ import {
  * What one client may order (decisions.md § Client limits, denial of inventory): there is no
  * payment, so an order is a promise, and without a bound one client could take the whole shop's
  * stock, or send a stranger order mail after order mail. Counted in the database (the attempts'
- * log), so every replica counts the same, before the stock is taken; an order that is then not
- * placed (short of stock, a key already used) gives its share back.
+ * log), so every replica counts the same, in the order's own transaction before its stock is
+ * taken: an order not placed (short of stock, a key already used) takes no share.
  *
  * - a guest's orders, per address: `ordersPerAddress` orders, `orderUnitsPerAddress` units;
  * - a signed-in shopper's, per account: `ordersPerAccount`, `orderUnitsPerAccount`;
@@ -74,13 +79,11 @@ function refusalMessage(bound: OrderBound, rate: Rate, wait: string): string {
 }
 
 export function createOrderLimits({
-  log,
   clock,
   limits,
   trusted,
   refused,
 }: {
-  log: AttemptLog
   clock: Clock
   limits: OrderLimits
   trusted: (client: string) => boolean
@@ -96,85 +99,70 @@ export function createOrderLimits({
     weight,
   })
 
-  /** The allowances an order from `who` draws on. */
-  function allowancesOf({ client, userId, email, units }: OrderingClient, now: number): Bounded[] {
-    const byAddress = !trusted(client)
-    const guest = userId === null
-    return [
-      ...(guest && byAddress
-        ? [
-            allowance('orders-per-address', `orders:${client}`, limits.ordersPerAddress, 1, now),
-            allowance(
-              'units-per-address',
-              `units:${client}`,
-              limits.orderUnitsPerAddress,
-              units,
-              now,
-            ),
-          ]
-        : []),
-      ...(guest
-        ? []
-        : [
-            allowance(
-              'orders-per-account',
-              `orders:user:${userId}`,
-              limits.ordersPerAccount,
-              1,
-              now,
-            ),
-            allowance(
-              'units-per-account',
-              `units:user:${userId}`,
-              limits.orderUnitsPerAccount,
-              units,
-              now,
-            ),
-          ]),
-      ...(byAddress
-        ? [
-            allowance(
-              'all-units-per-address',
-              `all-units:${client}`,
-              limits.allOrderUnitsPerAddress,
-              units,
-              now,
-            ),
-            allowance(
-              'mails-per-recipient',
-              `order-mails:${email.toLowerCase()}`,
-              limits.orderMailsPerRecipient,
-              1,
-              now,
-            ),
-          ]
-        : []),
-    ]
-  }
-
   return {
     /**
-     * Draws this order's share of its client's bounds, all or none, or refuses it (429, with
-     * Retry-After and a message the checkout shows). Resolves to a function that gives the share
-     * back, for an order that is then not placed.
+     * What an order from `who` draws on its bounds at `now`: an allowance each, reserved all or
+     * none in the order's own transaction (server/orders/place-flow.ts). None for a trusted
+     * client's guest order.
      */
-    async reserve(who: OrderingClient): Promise<() => Promise<void>> {
-      const now = clock.now()
-      const allowances = allowancesOf(who, now)
-      if (allowances.length === 0) return () => Promise.resolve()
-      const { recorded, entries } = await log.reserveAll(allowances, now)
-      if (recorded)
-        return async () => {
-          for (const { key } of allowances) await log.release(key, now)
-        }
-      // The bound that keeps the client waiting longest is the one to name.
-      const waits = allowances.map((each, i) => {
-        const seen = entries[i] ?? []
+    allowancesFor({ client, userId, email, units }: OrderingClient, now = clock.now()): Bounded[] {
+      const byAddress = !trusted(client)
+      const guest = userId === null
+      const { ordersPerAddress, orderUnitsPerAddress, ordersPerAccount, orderUnitsPerAccount } =
+        limits
+      return [
+        ...(guest && byAddress
+          ? [
+              allowance('orders-per-address', `orders:${client}`, ordersPerAddress, 1, now),
+              allowance('units-per-address', `units:${client}`, orderUnitsPerAddress, units, now),
+            ]
+          : []),
+        ...(guest
+          ? []
+          : [
+              allowance('orders-per-account', `orders:user:${userId}`, ordersPerAccount, 1, now),
+              allowance(
+                'units-per-account',
+                `units:user:${userId}`,
+                orderUnitsPerAccount,
+                units,
+                now,
+              ),
+            ]),
+        ...(byAddress
+          ? [
+              allowance(
+                'all-units-per-address',
+                `all-units:${client}`,
+                limits.allOrderUnitsPerAddress,
+                units,
+                now,
+              ),
+              allowance(
+                'mails-per-recipient',
+                `order-mails:${email.toLowerCase()}`,
+                limits.orderMailsPerRecipient,
+                1,
+                now,
+              ),
+            ]
+          : []),
+      ]
+    },
+
+    /**
+     * The refusal of an order its allowances did not fit (429, with Retry-After and a message the
+     * checkout shows): the bound that keeps the client waiting longest is the one named.
+     */
+    refuse(allowances: readonly Allowance[], reservation: Reservation, now: number): never {
+      const bounded = allowances as readonly Bounded[]
+      const waits = bounded.map((each, i) => {
+        const seen = reservation.entries[i] ?? []
         return fits(each, seen) ? 0 : secondsUntilItFits(each, seen, each.rate.windowMs, now)
       })
       const longest = waits.indexOf(Math.max(...waits))
-      const bound = allowances[longest] as Bounded
-      const seconds = waits[longest] ?? 1
+      const bound = bounded[longest] as Bounded
+      const seconds = Math.max(1, waits[longest] ?? 1)
       refused?.(bound.bound)
       throw tooMany(refusalMessage(bound.bound, bound.rate, waitInWords(seconds)), seconds, {
         bound: bound.bound,

@@ -1,34 +1,13 @@
+import type { Allowance, Reservation } from '../limits/attempt-log.ts'
+import type { OutboxMessage } from '../mail/outbox.ts'
+import type { StockLevel } from './stock-store.ts'
+
 /**
- * Where orders, stock and the mail they send are kept (server/storage: SQLite or PostgreSQL), as
- * the storage contract (testing/storage-contract.ts) has both dialects keep them. The rules of
- * taking an order are the API's (server/orders/); these are what the database must do atomically.
+ * Where orders are kept (server/storage: SQLite or PostgreSQL), as the storage contract
+ * (testing/order-storage-contract.ts) has both dialects keep them. The rules of taking an order
+ * are the order use case's (server/orders/orders.ts); these are what the database must do
+ * atomically, in the steps of server/orders/place-flow.ts.
  */
-
-/** A product's stock (`sku` null), or a variant's (`sku` its SKU). */
-export interface StockLevel {
-  productId: number
-  sku: string | null
-  stock: number
-}
-
-/** A change an operator made (PUT admin/stock), as answered. */
-export interface StockChange extends StockLevel {
-  before: number
-}
-
-export interface StockStore {
-  /** Adds the levels not stored yet (the first start, a product new in the catalogue); never changes one. */
-  seed(levels: readonly StockLevel[]): Promise<void>
-  /** Every level stored. */
-  all(): Promise<StockLevel[]>
-  /** The levels of these products (theirs and their variants'). */
-  of(productIds: readonly number[]): Promise<StockLevel[]>
-  /**
-   * Sets these levels in one transaction, all or none (an operator's delivery or count), and tells
-   * every replica. Undefined when one of them names a level that is not stored.
-   */
-  set(levels: readonly StockLevel[], at: number): Promise<StockChange[] | undefined>
-}
 
 /** A line of stock an order takes. */
 export interface Take {
@@ -37,29 +16,6 @@ export interface Take {
   quantity: number
 }
 
-/** A message to send once what it tells of is committed (the outbox): an order, a reset link. */
-export interface OutboxMessage {
-  id: string
-  to: string
-  subject: string
-  text: string
-  html: string
-}
-
-/**
- * A message whose text and HTML are sealed (server/mail/sealed-mail.ts), for one that carries a
- * secret (a password reset link) the database must never hold in the clear; the mailer opens it.
- */
-export interface SealedMessage {
-  id: string
-  to: string
-  subject: string
-  sealed: string
-}
-
-/** What the outbox holds: a message as it is sent, or sealed. */
-export type QueuedMessage = OutboxMessage | SealedMessage
-
 /** An order as stored: what the API answers, and what it is found by. */
 export interface StoredOrder {
   number: string
@@ -67,7 +23,7 @@ export interface StoredOrder {
   userId: number | null
   /** Lower case, as it is looked up. */
   email: string
-  /** The order as the API answers it (api.md § Orders). */
+  /** The order as the API answers it (docs/api.md § Orders). */
   body: Record<string, unknown>
 }
 
@@ -78,28 +34,36 @@ export interface Placement {
   fingerprint: string
   takes: readonly Take[]
   mail: OutboxMessage
+  /** What the order draws on its client's bounds (server/orders/order-limits.ts); none for some. */
+  allowances: readonly Allowance[]
+}
+
+/** An order asked for again with its key: the order, and whether the request was the same. */
+export interface Replay {
+  replayed: StoredOrder
+  sameRequest: boolean
 }
 
 export type PlaceResult =
-  /** Stored, its stock taken and its mail queued, in one transaction. */
+  /** Stored, its allowances and stock taken and its mail queued, in one transaction. */
   | { placed: StoredOrder; levels: StockLevel[] }
   /** The key was used before: its order, and whether the request was the same. */
-  | { replayed: StoredOrder; sameRequest: boolean }
+  | Replay
   /** A line short of stock: nothing was taken. */
   | { short: StockLevel[] }
+  /** Past a bound of its client's: nothing was taken; each allowance's entries before. */
+  | { limited: Reservation }
 
 export interface OrderStore {
   /**
-   * In one transaction, all or none: records the key, takes each line's stock (never below zero,
-   * whatever else runs at once, on any replica), stores the order and queues its mail; then every
-   * replica is told the stock changed. A key already recorded answers its order instead.
+   * In one transaction, all or none (server/orders/place-flow.ts): the order's allowances, its
+   * key, the order and its mail, and each line's stock (never below zero, whatever else runs at
+   * once, on any replica); then every replica is told the levels. A key already recorded answers
+   * its order instead, whatever else has changed.
    */
   place(placement: Placement): Promise<PlaceResult>
   /** The order a key was used for, and whether `fingerprint` is the request it was used with. */
-  replayOf(
-    key: string,
-    fingerprint: string,
-  ): Promise<{ replayed: StoredOrder; sameRequest: boolean } | undefined>
+  replayOf(key: string, fingerprint: string): Promise<Replay | undefined>
   byNumber(number: string): Promise<StoredOrder | undefined>
   /** A user's orders, newest first. */
   ofUser(userId: number, page: Page): Promise<{ orders: StoredOrder[]; total: number }>
@@ -114,27 +78,8 @@ export interface Page {
   skip: number
 }
 
-/** A message claimed for sending, with the tries so far, this one included. */
-export type ClaimedMessage = QueuedMessage & { attempts: number }
-
-export interface Outbox {
-  /** Queues a message outside an order, to be sent from `at` (an order's is queued by `place`). */
-  queue(message: QueuedMessage, at: number): Promise<void>
-  /**
-   * Up to `limit` messages due by `now`, each claimed until `now + leaseMs` by this caller alone,
-   * whatever other replicas claim at once.
-   */
-  claim(now: number, leaseMs: number, limit: number): Promise<ClaimedMessage[]>
-  /** The message went: it is never sent again. */
-  sent(id: string, at: number): Promise<void>
-  /** The message failed: it is tried again at `retryAt`, or never (`null`, given up). */
-  failed(id: string, error: string, retryAt: number | null): Promise<void>
-  /** Messages not sent yet (given up ones aside). */
-  pending(): Promise<number>
-}
-
 /**
- * How long an Idempotency-Key answers with its order (api.md § Orders: at least 24 h).
+ * How long an Idempotency-Key answers with its order (docs/api.md § Orders: at least 24 h).
  * A week: a checkout left open over a weekend and retried still finds its order.
  */
 export const IDEMPOTENCY_KEYS_KEPT_MS = 7 * 24 * 60 * 60_000

@@ -8,7 +8,8 @@ import { Refusal } from '../http/refusal.ts'
 import type { Logger } from '../observability/logger.ts'
 import { loggerOf, type RequestRecord } from '../observability/request-log.ts'
 import type { LiveStock } from '../orders/live-stock.ts'
-import type { OrderStore, StockLevel, StockStore } from '../orders/order-store.ts'
+import type { OrderStore } from '../orders/order-store.ts'
+import type { StockLevel, StockStore } from '../orders/stock-store.ts'
 import { parseListQuery } from './list-query.ts'
 
 const stockSchema = v.object({
@@ -139,7 +140,6 @@ export function adminRoutes({ token, orders, stock, live, clock, logger }: Admin
       }
       const changes = await stock.set(levels, clock.now())
       if (!changes) throw new HTTPException(400, { message: 'Unknown product or variant' })
-      live.apply(changes)
       for (const change of changes)
         loggerOf(c.env, logger).info({ stockChange: change }, 'stock set')
       return c.json(

@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { hashResetToken, RESET_LIFETIME_MS } from '../auth/password-resets.ts'
 import { mailSeal } from '../mail/sealed-mail.ts'
-import type { OutboxMessage } from '../orders/order-store.ts'
+import type { OutboxMessage } from '../mail/outbox.ts'
 import { createSite } from '../site.ts'
 import { openSqliteStorage } from '../storage/sqlite.ts'
 import type { Storage } from '../storage/storage.ts'
@@ -87,9 +87,11 @@ describe('POST auth/forgot-password', () => {
     expect(mail?.text).toContain(`https://shop.example/reset-password?token=${tokenIn(mail)}`)
   })
 
-  it('wakes the mailer once the mail is queued', async () => {
+  it('tells the outbox’s listeners (the mailer) once the mail is committed, and only then', async () => {
     let woken = 0
-    api = await testApi(undefined, { mailQueued: () => woken++ })
+    api.storage.outbox.onQueued(() => woken++)
+    await forgot('nobody.here@example.com')
+    expect(woken).toBe(0)
     await forgot(EMAIL)
     expect(woken).toBe(1)
   })

@@ -88,8 +88,6 @@ export interface PasswordResetDeps {
   originOf: (c: Context) => string
   brand: string
   scryptCost?: ScryptCost
-  /** Called once a mail is in the outbox: wakes the mailer. */
-  queued?: () => void
   limits?: Partial<ResetLimits>
   metrics?: Pick<Metrics, 'sessionsEnded'>
   /** Lines of requests the site did not hand in (tests'); the site's carry its request id. */
@@ -114,7 +112,6 @@ export function passwordResetRoutes({
   originOf,
   brand,
   scryptCost,
-  queued,
   limits = {},
   trusted = () => false,
   refused,
@@ -166,7 +163,6 @@ export function passwordResetRoutes({
         limit: resetMailsPerAccount.limit,
         mail: seal.seal(mail),
       })
-      queued?.()
       return c.json({ message: RESET_REQUESTED }, 202)
     })
     .post('/reset-password/check', jsonBody(checkSchema), async (c) => {

@@ -10,7 +10,7 @@ import { jsonBody } from '../http/body.ts'
 import { requireClient } from '../http/client-address.ts'
 import { emailChangedMail } from '../mail/account-mail.ts'
 import type { Metrics } from '../observability/metrics.ts'
-import type { Outbox } from '../orders/order-store.ts'
+import type { Outbox } from '../mail/outbox.ts'
 import type { RequestRecord } from '../observability/request-log.ts'
 import type { AccountLimiter } from '../users/account-limits.ts'
 import type { Accounts } from '../users/accounts.ts'
@@ -28,8 +28,6 @@ export interface UserRoutesDeps {
   resets: Pick<PasswordResetStore, 'endAllOf'>
   /** Where the mail to an account's old address goes when its email changes. */
   outbox: Pick<Outbox, 'queue'>
-  /** Called once a mail is in the outbox: wakes the mailer. */
-  queued?: () => void
   /** The shop's name in the mail. */
   brand: string
   authenticate: Authenticate
@@ -54,7 +52,6 @@ export function userRoutes({
   sessions,
   resets,
   outbox,
-  queued,
   brand,
   authenticate,
   checkPassword,
@@ -125,7 +122,6 @@ export function userRoutes({
           { brand },
         )
         await outbox.queue(mail, clock.now())
-        queued?.()
       }
       return c.json(present(updated, c))
     })

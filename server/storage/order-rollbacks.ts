@@ -1,4 +1,4 @@
-import type { StockLevel } from '../orders/order-store.ts'
+import type { StockLevel } from '../orders/stock-store.ts'
 
 // What rolls an order storage's transaction back on purpose, in either dialect: thrown inside the
 // transaction, caught outside it, and answered.

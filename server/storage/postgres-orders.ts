@@ -1,265 +1,168 @@
 import postgres, { type Sql, type TransactionSql } from 'postgres'
-import { ShortOfStock, UnknownLevel } from './order-rollbacks.ts'
-import type {
-  ClaimedMessage,
-  OrderStore,
-  Outbox,
-  QueuedMessage,
-  StockChange,
-  StockLevel,
-  StockStore,
-  StoredOrder,
-} from '../orders/order-store.ts'
+import type { OrderStore, Placement, Replay, Take } from '../orders/order-store.ts'
+import {
+  KeyUsed,
+  placeOnce,
+  placement,
+  runAwaiting,
+  type PlacementSteps,
+  type Taken,
+} from '../orders/place-flow.ts'
+import { reserveAllIn } from './postgres-attempts.ts'
+import { queueMessage, type PostgresOutbox } from './postgres-outbox.ts'
+import { NOTICE_BYTES, STOCK_CHANNEL, type PostgresStock } from './postgres-stock.ts'
+import {
+  inLockOrder,
+  levelFrom,
+  orderFrom,
+  skuColumn,
+  type LevelRow,
+  type OrderRow,
+} from './order-rows.ts'
 
-/** The channel on which a replica tells the others which products' stock it changed. */
-export const STOCK_CHANNEL = 'meridian_stock'
+type Tracked = <T>(query: () => Promise<T>) => Promise<T>
 
-/** A product's own stock is stored under the SKU '' (part of the key, which cannot be null). */
-const skuColumn = (sku: string | null) => sku ?? ''
-type LevelRow = { productId: number; sku: string; level: number }
-const levelFrom = (row: LevelRow): StockLevel => ({
-  productId: Number(row.productId),
-  sku: row.sku === '' ? null : row.sku,
-  stock: Number(row.level),
-})
-const levelColumns = (sql: Sql) => sql`product_id AS "productId", sku, level`
-
-type OrderRow = {
-  number: string
-  createdAt: string
-  userId: string | null
-  email: string
-  body: Record<string, unknown>
+/** The steps of a placement (server/orders/place-flow.ts) in one transaction, a statement each. */
+function stepsIn(tx: TransactionSql): PlacementSteps<Promise<unknown>> {
+  return {
+    // Two statements: the keys' locks, then the allowances read and recorded.
+    allow: (allowances, at) => reserveAllIn(tx, allowances, at),
+    // One: the key, the order and its confirmation. A request with the same key at once waits on
+    // the key's row for this transaction, then fails on it, and finds this order.
+    async record({ order, key, fingerprint, mail }: Placement) {
+      try {
+        await tx`
+          WITH keyed AS (
+            INSERT INTO idempotency_keys (key, fingerprint, order_number, created_at)
+            VALUES (${key}, ${fingerprint}, ${order.number}, ${order.createdAt})),
+          stored AS (
+            INSERT INTO orders (number, created_at, user_id, email, body)
+            VALUES (${order.number}, ${order.createdAt}, ${order.userId}, ${order.email},
+                    ${tx.json(order.body as postgres.JSONValue)}))
+          ${queueMessage(tx, mail, order.createdAt)}`
+      } catch (error) {
+        if (
+          error instanceof postgres.PostgresError &&
+          error.constraint_name === 'idempotency_keys_pkey'
+        )
+          throw new KeyUsed()
+        throw error
+      }
+    },
+    // One, last: each line's stock (never below zero: the row's lock makes concurrent takes wait,
+    // the condition keeps the level up), the levels as they stand, and the notification that
+    // carries them (sent at commit, and only then). A second statement only for an order short of
+    // stock, which is rolled back: the levels of its lines.
+    async take(takes: readonly Take[]): Promise<Taken> {
+      const lines = inLockOrder(takes)
+      const ids = lines.map((line) => line.productId)
+      const skus = lines.map((line) => skuColumn(line.sku))
+      const [row] = await tx<{ levels: LevelRow[] | null }[]>`
+        WITH lines AS (
+          SELECT * FROM unnest(${ids}::integer[], ${skus}::text[],
+                               ${lines.map((line) => line.quantity)}::integer[])
+            WITH ORDINALITY AS l(product_id, sku, quantity, i)),
+        taken AS (
+          UPDATE stock s SET level = s.level - l.quantity FROM lines l
+          WHERE s.product_id = l.product_id AND s.sku = l.sku AND s.level >= l.quantity
+          RETURNING s.product_id, s.sku, s.level),
+        payload AS (
+          SELECT json_build_object('l', json_agg(json_build_array(product_id, sku, level)))::text
+                   AS levels,
+                 json_build_object('p', json_agg(DISTINCT product_id))::text AS products
+          FROM taken)
+        SELECT (SELECT json_agg(taken) FROM taken) AS levels,
+               pg_notify(${STOCK_CHANNEL},
+                 coalesce(CASE WHEN octet_length(levels) <= ${NOTICE_BYTES} THEN levels ELSE products END, ''))
+        FROM payload`
+      const taken = (row?.levels ?? []).map(levelFrom)
+      if (taken.length === lines.length) return { levels: taken }
+      const rows = await tx<LevelRow[]>`
+        SELECT product_id, sku, level FROM stock
+        WHERE (product_id, sku) IN (SELECT * FROM unnest(${ids}::integer[], ${skus}::text[]))`
+      const now = rows.map(levelFrom)
+      const short = lines
+        .filter((line) => !taken.some((t) => t.productId === line.productId && t.sku === line.sku))
+        .map(
+          (line) =>
+            now.find((level) => level.productId === line.productId && level.sku === line.sku) ?? {
+              productId: line.productId,
+              sku: line.sku,
+              stock: 0,
+            },
+        )
+      return { short }
+    },
+  }
 }
-const orderFrom = (row: OrderRow): StoredOrder => ({
-  number: row.number,
-  createdAt: Number(row.createdAt),
-  userId: row.userId === null ? null : Number(row.userId),
-  email: row.email,
-  body: row.body,
-})
-const orderColumns = (sql: Sql) =>
-  sql`number, created_at AS "createdAt", user_id AS "userId", email, body`
 
 /**
- * Queues a message in the outbox, due at once; within a transaction, with what it tells of. Not
- * inserted unless `when`: a caller that must do the same work either way (a reset asked for an
- * address no account has) runs the statement all the same.
- */
-export const queueMessage = (
-  sql: Sql | TransactionSql,
-  message: QueuedMessage,
-  at: number,
-  when = true,
-) => sql`
-  INSERT INTO outbox (id, created_at, message, next_attempt_at)
-  SELECT ${message.id}::text, ${at}::bigint, ${sql.json({ ...message })}::jsonb, ${at}::bigint
-  WHERE ${when}::boolean`
-
-/** The products' ids as a notification's payload (at most 8000 bytes: a few hundred ids). */
-const payloadOf = (productIds: readonly number[]) =>
-  [...new Set(productIds)].join(',').slice(0, 7900)
-
-/**
- * Stock, orders and the outbox in PostgreSQL, shared by every replica. A placement takes each
- * line's stock with a conditional UPDATE (the row's lock makes concurrent takes wait, and the
- * condition keeps the level from going below zero), in product order so two orders never wait
- * for each other. A change's product ids go out with pg_notify, which PostgreSQL delivers to every
- * listening replica when, and only if, the transaction commits.
+ * Orders in PostgreSQL, shared by every replica: a placement is one transaction of a few
+ * statements (BEGIN, the allowances' two, the record, the take, COMMIT), after which this
+ * replica's listeners are told the levels and that mail is waiting.
  */
 export function createPostgresOrders(
   sql: Sql,
-  tracked: <T>(query: () => Promise<T>) => Promise<T>,
-) {
-  const stock: StockStore = {
-    seed: (levels) =>
-      tracked(async () => {
-        if (levels.length === 0) return
-        const rows = levels.map(({ productId, sku, stock: level }) => ({
-          product_id: productId,
-          sku: skuColumn(sku),
-          level,
-        }))
-        await sql`INSERT INTO stock ${sql(rows)} ON CONFLICT DO NOTHING`
-      }),
-    all: () =>
-      tracked(async () => {
-        const rows = await sql<LevelRow[]>`
-          SELECT ${levelColumns(sql)} FROM stock ORDER BY product_id, sku`
-        return rows.map(levelFrom)
-      }),
-    of: (productIds) =>
-      tracked(async () => {
-        if (productIds.length === 0) return []
-        const rows = await sql<LevelRow[]>`
-          SELECT ${levelColumns(sql)} FROM stock WHERE product_id IN ${sql(productIds)}
-          ORDER BY product_id, sku`
-        return rows.map(levelFrom)
-      }),
-    set: (levels, at) =>
-      tracked(async () => {
-        try {
-          return await sql.begin(async (tx) => {
-            const done: StockChange[] = []
-            for (const { productId, sku, stock: level } of levels) {
-              const [row] = await tx<{ before: number }[]>`
-                SELECT level AS before FROM stock
-                WHERE product_id = ${productId} AND sku = ${skuColumn(sku)} FOR UPDATE`
-              if (!row) throw new UnknownLevel()
-              await tx`UPDATE stock SET level = ${level}
-                       WHERE product_id = ${productId} AND sku = ${skuColumn(sku)}`
-              await tx`INSERT INTO stock_changes (at, product_id, sku, before, after)
-                       VALUES (${at}, ${productId}, ${skuColumn(sku)}, ${row.before}, ${level})`
-              done.push({ productId, sku, before: Number(row.before), stock: level })
-            }
-            await tx`SELECT pg_notify(${STOCK_CHANNEL}, ${payloadOf(done.map((c) => c.productId))})`
-            return done
-          })
-        } catch (error) {
-          if (error instanceof UnknownLevel) return undefined
-          throw error
-        }
-      }),
-  }
-
+  tracked: Tracked,
+  {
+    stock,
+    outbox,
+  }: { stock: Pick<PostgresStock, 'tell'>; outbox: Pick<PostgresOutbox, 'announce'> },
+): OrderStore {
   const byNumber = async (number: string) => {
-    const [row] = await sql<OrderRow[]>`
-      SELECT ${orderColumns(sql)} FROM orders WHERE number = ${number}`
+    const [row] = await sql<OrderRow[]>`SELECT * FROM orders WHERE number = ${number}`
     return row && orderFrom(row)
   }
-
   /** The order a key already names, if any. */
-  const replay = async (key: string, fingerprint: string) => {
-    const [used] = await sql<{ fingerprint: string; orderNumber: string }[]>`
-      SELECT fingerprint, order_number AS "orderNumber" FROM idempotency_keys WHERE key = ${key}`
+  const replayOf = async (key: string, fingerprint: string): Promise<Replay | undefined> => {
+    const [used] = await sql<{ fingerprint: string; order_number: string }[]>`
+      SELECT fingerprint, order_number FROM idempotency_keys WHERE key = ${key}`
     if (!used) return undefined
-    const replayed = await byNumber(used.orderNumber)
+    const replayed = await byNumber(used.order_number)
     if (!replayed) throw new Error(`The order of key ${key} is missing`)
     return { replayed, sameRequest: used.fingerprint === fingerprint }
   }
+  const page = async (
+    where: postgres.PendingQuery<postgres.Row[]>,
+    limit: number,
+    skip: number,
+  ) => {
+    const rows = await sql<(OrderRow & { total: number })[]>`
+      SELECT *, count(*) OVER ()::integer AS total FROM orders WHERE ${where}
+      ORDER BY created_at DESC, number LIMIT ${limit} OFFSET ${skip}`
+    const total = rows[0]?.total ?? (skip > 0 ? await countOf(where) : 0)
+    return { orders: rows.map(orderFrom), total }
+  }
+  const countOf = async (where: postgres.PendingQuery<postgres.Row[]>) => {
+    const [row] = await sql<
+      { n: number }[]
+    >`SELECT count(*)::integer AS n FROM orders WHERE ${where}`
+    return row?.n ?? 0
+  }
 
-  const orders: OrderStore = {
-    place: ({ order, key, fingerprint, takes, mail }) =>
-      tracked(async () => {
-        const earlier = await replay(key, fingerprint)
-        if (earlier) return earlier
-        // In product order, so that two orders' row locks are always taken in the same order.
-        const ordered = [...takes].sort(
-          (a, b) => a.productId - b.productId || skuColumn(a.sku).localeCompare(skuColumn(b.sku)),
-        )
-        try {
-          return await sql.begin(async (tx) => {
-            // First: a request with the same key at once waits here for this one to commit, then
-            // fails on the key (below), and finds this order.
-            await tx`INSERT INTO idempotency_keys (key, fingerprint, order_number, created_at)
-                     VALUES (${key}, ${fingerprint}, ${order.number}, ${order.createdAt})`
-            const levels: StockLevel[] = []
-            const short: StockLevel[] = []
-            for (const { productId, sku, quantity } of ordered) {
-              const [left] = await tx<{ level: number }[]>`
-                UPDATE stock SET level = level - ${quantity}
-                WHERE product_id = ${productId} AND sku = ${skuColumn(sku)} AND level >= ${quantity}
-                RETURNING level`
-              if (left) levels.push({ productId, sku, stock: Number(left.level) })
-              else {
-                const [row] = await tx<{ level: number }[]>`
-                  SELECT level FROM stock WHERE product_id = ${productId} AND sku = ${skuColumn(sku)}`
-                short.push({ productId, sku, stock: Number(row?.level ?? 0) })
-              }
+  return {
+    place: (placed) =>
+      tracked(() =>
+        placeOnce(
+          async () => {
+            const result = await sql.begin((tx) => runAwaiting(placement(stepsIn(tx), placed)))
+            if ('placed' in result) {
+              stock.tell({ levels: result.levels })
+              outbox.announce()
             }
-            if (short.length > 0) throw new ShortOfStock(short)
-            await tx`INSERT INTO orders (number, created_at, user_id, email, body)
-                     VALUES (${order.number}, ${order.createdAt}, ${order.userId}, ${order.email},
-                             ${tx.json(order.body as postgres.JSONValue)})`
-            await queueMessage(tx, mail, order.createdAt)
-            await tx`SELECT pg_notify(${STOCK_CHANNEL}, ${payloadOf(levels.map((l) => l.productId))})`
-            return { placed: order, levels }
-          })
-        } catch (error) {
-          if (error instanceof ShortOfStock) return { short: error.levels }
-          // The same key committed by a request that ran at once: its order, answered as a replay.
-          if (
-            error instanceof postgres.PostgresError &&
-            error.constraint_name === 'idempotency_keys_pkey'
-          ) {
-            const earlier = await replay(key, fingerprint)
-            if (earlier) return earlier
-          }
-          throw error
-        }
-      }),
-    replayOf: (key, fingerprint) => tracked(() => replay(key, fingerprint)),
+            return result
+          },
+          () => replayOf(placed.key, placed.fingerprint),
+        ),
+      ),
+    replayOf: (key, fingerprint) => tracked(() => replayOf(key, fingerprint)),
     byNumber: (number) => tracked(() => byNumber(number)),
-    ofUser: (userId, { limit, skip }) =>
-      tracked(async () => {
-        const rows = await sql<OrderRow[]>`
-          SELECT ${orderColumns(sql)} FROM orders WHERE user_id = ${userId}
-          ORDER BY created_at DESC, number LIMIT ${limit} OFFSET ${skip}`
-        const [count] = await sql<{ n: number }[]>`
-          SELECT count(*)::integer AS n FROM orders WHERE user_id = ${userId}`
-        return { orders: rows.map(orderFrom), total: count?.n ?? 0 }
-      }),
+    ofUser: (userId, { limit, skip }) => tracked(() => page(sql`user_id = ${userId}`, limit, skip)),
     all: ({ limit, skip, since = 0 }) =>
-      tracked(async () => {
-        const rows = await sql<OrderRow[]>`
-          SELECT ${orderColumns(sql)} FROM orders WHERE created_at >= ${since}
-          ORDER BY created_at DESC, number LIMIT ${limit} OFFSET ${skip}`
-        const [count] = await sql<{ n: number }[]>`
-          SELECT count(*)::integer AS n FROM orders WHERE created_at >= ${since}`
-        return { orders: rows.map(orderFrom), total: count?.n ?? 0 }
-      }),
+      tracked(() => page(sql`created_at >= ${since}`, limit, skip)),
     pruneKeys: (before) =>
       tracked(
         async () => void (await sql`DELETE FROM idempotency_keys WHERE created_at < ${before}`),
       ),
   }
-
-  const outbox: Outbox = {
-    queue: (message, at) => tracked(async () => void (await queueMessage(sql, message, at))),
-    // SKIP LOCKED: replicas claiming at once each take other messages, none waits for another.
-    claim: (now, leaseMs, limit) =>
-      tracked(async () => {
-        const rows = await sql<{ message: ClaimedMessage; attempts: number }[]>`
-          UPDATE outbox SET locked_until = ${now + leaseMs}, attempts = attempts + 1
-          WHERE id IN (
-            SELECT id FROM outbox
-            WHERE sent_at IS NULL AND next_attempt_at <= ${now} AND locked_until <= ${now}
-            ORDER BY created_at LIMIT ${limit}
-            FOR UPDATE SKIP LOCKED)
-          RETURNING message, attempts`
-        return rows.map((row) => ({ ...row.message, attempts: row.attempts }))
-      }),
-    sent: (id, at) =>
-      tracked(async () => {
-        await sql`UPDATE outbox SET sent_at = ${at}, next_attempt_at = NULL WHERE id = ${id}`
-      }),
-    failed: (id, error, retryAt) =>
-      tracked(async () => {
-        await sql`UPDATE outbox SET last_error = ${error.slice(0, 500)},
-                    next_attempt_at = ${retryAt}, locked_until = 0 WHERE id = ${id}`
-      }),
-    pending: () =>
-      tracked(async () => {
-        const [row] = await sql<{ n: number }[]>`
-          SELECT count(*)::integer AS n FROM outbox
-          WHERE sent_at IS NULL AND next_attempt_at IS NOT NULL`
-        return row?.n ?? 0
-      }),
-  }
-
-  /**
-   * Calls `listener` with the product ids every replica's committed changes name, this one's
-   * included, and with none (everything may have changed) each time the listening connection is
-   * (re)made, since a notification sent while it was down is lost.
-   */
-  const listen = async (listener: (productIds: number[] | undefined) => void) => {
-    const listening = await sql.listen(
-      STOCK_CHANNEL,
-      (payload) => listener(payload.split(',').filter(Boolean).map(Number)),
-      () => listener(undefined),
-    )
-    return () => listening.unlisten()
-  }
-
-  return { stock, orders, outbox, listen }
 }

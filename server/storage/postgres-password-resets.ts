@@ -5,7 +5,7 @@ import {
   type PasswordResetStore,
   type ResetRow,
 } from '../auth/password-resets.ts'
-import { queueMessage } from './postgres-orders.ts'
+import { queueMessage, type PostgresOutbox } from './postgres-outbox.ts'
 
 // An advisory lock namespace (any constant, the same in every replica, and none of postgres.ts's
 // or postgres-schema.ts's) for the per-account count of reset requests.
@@ -37,11 +37,12 @@ const rowOf = async (sql: Sql | TransactionSql, tokenHash: string) => {
 export function createPostgresPasswordResets(
   sql: Sql,
   tracked: <T>(query: () => Promise<T>) => Promise<T>,
+  outbox: Pick<PostgresOutbox, 'announce'>,
 ): PasswordResetStore {
   return {
     request: ({ accountKey, userId, tokenHash, at, expiresAt, since, limit, mail }) =>
-      tracked(() =>
-        sql.begin(async (tx) => {
+      tracked(async () => {
+        const mailed = await sql.begin(async (tx) => {
           await tx`SELECT pg_advisory_xact_lock(${REQUESTS_LOCK_SPACE}::integer, hashtext(${accountKey}))`
           const [count] = await tx<{ n: number }[]>`
             SELECT count(*)::integer AS n FROM password_resets
@@ -53,8 +54,10 @@ export function createPostgresPasswordResets(
           // Run for an address no account has too, inserting nothing: the same round trips.
           await queueMessage(tx, mail, at, userId !== null)
           return userId !== null
-        }),
-      ),
+        })
+        if (mailed) outbox.announce()
+        return mailed
+      }),
     status: (tokenHash, at) => tracked(async () => statusOf(await rowOf(sql, tokenHash), at)),
     consume: (tokenHash, at, passwordHash) =>
       tracked(() =>

@@ -1,18 +1,16 @@
 import postgres, { type PendingQuery, type Row } from 'postgres'
-import { fits, type AttemptLog } from '../limits/attempt-log.ts'
 import type { SessionRecord, SessionStore } from '../auth/sessions.ts'
 import { TakenError, type NewUser, type UserChanges, type UserStore } from '../users/user-store.ts'
+import { createPostgresAttempts } from './postgres-attempts.ts'
 import { createPostgresOrders } from './postgres-orders.ts'
+import { createPostgresOutbox } from './postgres-outbox.ts'
+import { createPostgresStock } from './postgres-stock.ts'
 import { createPostgresAccountState } from './postgres-account-state.ts'
 import { createPostgresPasswordResets } from './postgres-password-resets.ts'
-import { StorageUnavailableError, type StockListener, type Storage } from './storage.ts'
+import { StorageUnavailableError, type Storage } from './storage.ts'
 import { migrate } from './postgres-schema.ts'
 import { changedFields, COLUMNS, fromRow } from './user-rows.ts'
 import { usernameKey } from '../users/username.ts'
-
-// An advisory lock namespace (any constant, the same in every replica, and not
-// postgres-schema.ts's MIGRATION_LOCK) for the per-username locks of the login throttle.
-const ATTEMPTS_LOCK_SPACE = 4_173_002
 
 // Errors of the connection, not of the query: refused, reset, timed out, the server shutting
 // down or out of connections (SQLSTATE classes 08, 53, 57P).
@@ -149,61 +147,6 @@ export async function openPostgresStorage({ url, poolMax }: PostgresOptions): Pr
       }),
   }
 
-  const loginAttempts: AttemptLog = {
-    // A transaction-scoped lock per username makes count-then-insert atomic across replicas.
-    reserve: (key, at, since, limit) =>
-      tracked(() =>
-        sql.begin(async (tx) => {
-          await tx`SELECT pg_advisory_xact_lock(${ATTEMPTS_LOCK_SPACE}::integer, hashtext(${key}))`
-          const rows = await tx<{ at: string }[]>`
-            SELECT at FROM login_attempts WHERE username = ${key} AND at > ${since} ORDER BY at`
-          const recent = rows.map((row) => Number(row.at))
-          if (recent.length < limit)
-            await tx`INSERT INTO login_attempts (username, at) VALUES (${key}, ${at})`
-          return recent
-        }),
-      ),
-    // Each key's lock in one order (sorted), so two reservations never wait for each other.
-    reserveAll: (allowances, at) =>
-      tracked(() =>
-        sql.begin(async (tx) => {
-          const keys = [...new Set(allowances.map((allowance) => allowance.key))].sort()
-          await tx`SELECT pg_advisory_xact_lock(${ATTEMPTS_LOCK_SPACE}::integer, hashtext(key))
-                   FROM unnest(${keys}::text[]) AS key ORDER BY key`
-          const rows = await tx<{ key: string; at: string; weight: number }[]>`
-            SELECT username AS key, at, weight FROM login_attempts
-            WHERE username = ANY(${keys}::text[]) AND at > ${Math.min(...allowances.map((a) => a.since))}
-            ORDER BY at`
-          const entries = allowances.map(({ key, since }) =>
-            rows
-              .filter((row) => row.key === key && Number(row.at) > since)
-              .map((row) => ({ at: Number(row.at), weight: Number(row.weight) })),
-          )
-          const recorded = allowances.every((allowance, i) => fits(allowance, entries[i] ?? []))
-          if (recorded && allowances.length > 0)
-            await tx`INSERT INTO login_attempts ${tx(
-              allowances.map(({ key, weight }) => ({ username: key, at, weight })),
-            )}`
-          return { recorded, entries }
-        }),
-      ),
-    clear: (key) =>
-      tracked(async () => void (await sql`DELETE FROM login_attempts WHERE username = ${key}`)),
-    count: (key, since) =>
-      tracked(async () => {
-        const [row] = await sql<{ n: number }[]>`
-          SELECT count(*)::integer AS n FROM login_attempts WHERE username = ${key} AND at > ${since}`
-        return row?.n ?? 0
-      }),
-    release: (key, at) =>
-      tracked(async () => {
-        await sql`DELETE FROM login_attempts WHERE ctid = (
-                    SELECT ctid FROM login_attempts WHERE username = ${key} AND at = ${at} LIMIT 1)`
-      }),
-    prune: (before) =>
-      tracked(async () => void (await sql`DELETE FROM login_attempts WHERE at <= ${before}`)),
-  }
-
   // bigint columns come back as strings (the driver keeps their precision).
   type SessionRow = Record<keyof SessionRecord, string | null>
   const sessionFrom = (row: SessionRow | undefined): SessionRecord | undefined =>
@@ -262,16 +205,11 @@ export async function openPostgresStorage({ url, poolMax }: PostgresOptions): Pr
       }),
   }
 
-  const { stock, orders, outbox, listen } = createPostgresOrders(sql, tracked)
-  const listeners = new Set<StockListener>()
-  // One connection of its own listens for every replica's stock changes (this one's included).
+  const stock = createPostgresStock(sql, tracked)
+  const outbox = createPostgresOutbox(sql, tracked)
   let unlisten: (() => Promise<void>) | undefined
   try {
-    unlisten = await run(() =>
-      listen((productIds) => {
-        for (const listener of listeners) listener(productIds)
-      }),
-    )
+    unlisten = await run(() => stock.listen())
   } catch (error) {
     await sql.end({ timeout: 1 })
     throw error
@@ -279,17 +217,13 @@ export async function openPostgresStorage({ url, poolMax }: PostgresOptions): Pr
 
   return {
     users,
-    loginAttempts,
+    loginAttempts: createPostgresAttempts(sql, tracked),
     sessions,
-    stock,
-    orders,
-    outbox,
+    stock: stock.stock,
+    orders: createPostgresOrders(sql, tracked, { stock, outbox }),
+    outbox: outbox.outbox,
     accountState: createPostgresAccountState(sql, tracked),
-    passwordResets: createPostgresPasswordResets(sql, tracked),
-    onStockChanged(listener) {
-      listeners.add(listener)
-      return () => void listeners.delete(listener)
-    },
+    passwordResets: createPostgresPasswordResets(sql, tracked, outbox),
     ping: () => tracked(async () => void (await sql`SELECT 1`)),
     close: async () => {
       await unlisten?.().catch(() => undefined)

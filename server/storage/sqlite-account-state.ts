@@ -1,3 +1,4 @@
+import { now } from './sqlite-promised.ts'
 import type { DatabaseSync } from 'node:sqlite'
 import type { AccountStateStore } from '../account/account-store.ts'
 import { stateFrom, valueText, type AccountRow } from './account-rows.ts'
@@ -28,26 +29,17 @@ export function createSqliteAccountState(db: DatabaseSync): AccountStateStore {
     stateFrom(copyOf.all({ user: userId }) as unknown as AccountRow[])
 
   return {
-    read: (userId) => Promise.resolve(read(userId)),
+    read: (userId) => now(() => read(userId)),
     write: (userId, edit) =>
-      new Promise((resolve) =>
-        resolve(
-          transaction(db, () => {
-            const { entries, changed, outcome } = edit(read(userId))
-            for (const entry of entries)
-              put.run(
-                userId,
-                entry.kind,
-                entry.key,
-                valueText(entry),
-                entry.changedAt,
-                entry.addedAt,
-              )
-            if (changed) bump.run(userId)
-            return { state: read(userId), outcome }
-          }),
-        ),
+      now(() =>
+        transaction(db, () => {
+          const { entries, changed, outcome } = edit(read(userId))
+          for (const entry of entries)
+            put.run(userId, entry.kind, entry.key, valueText(entry), entry.changedAt, entry.addedAt)
+          if (changed) bump.run(userId)
+          return { state: read(userId), outcome }
+        }),
       ),
-    prune: (before) => Promise.resolve(void prune.run(before)),
+    prune: (before) => now(() => void prune.run(before)),
   }
 }

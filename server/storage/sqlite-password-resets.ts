@@ -5,7 +5,8 @@ import {
   type PasswordResetStore,
   type ResetRow,
 } from '../auth/password-resets.ts'
-import { queueStatement } from './sqlite-orders.ts'
+import type { SqliteOutbox } from './sqlite-outbox.ts'
+import { promised } from './sqlite-promised.ts'
 import { transaction } from './sqlite-schema.ts'
 
 interface Row {
@@ -27,7 +28,10 @@ const rowFrom = (row: Row | undefined): ResetRow | undefined =>
  * Reset links in SQLite (decisions.md § Password reset). BEGIN IMMEDIATE takes the write lock
  * first, so no other process on the file counts or spends between this one's read and write.
  */
-export function createSqlitePasswordResets(db: DatabaseSync): PasswordResetStore {
+export function createSqlitePasswordResets(
+  db: DatabaseSync,
+  outbox: Pick<SqliteOutbox, 'queueNow' | 'announce'>,
+): PasswordResetStore {
   const recent = db.prepare(
     'SELECT COUNT(*) AS n FROM password_resets WHERE account_key = ? AND created_at > ?',
   )
@@ -35,7 +39,6 @@ export function createSqlitePasswordResets(db: DatabaseSync): PasswordResetStore
     `INSERT INTO password_resets (token_hash, account_key, user_id, created_at, expires_at)
      VALUES (?, ?, ?, ?, ?)`,
   )
-  const queue = queueStatement(db)
   const byHash = db.prepare(
     'SELECT user_id, expires_at, used_at, ended_at FROM password_resets WHERE token_hash = ?',
   )
@@ -49,30 +52,29 @@ export function createSqlitePasswordResets(db: DatabaseSync): PasswordResetStore
 
   const rowOf = (tokenHash: string) => rowFrom(byHash.get(tokenHash) as Row | undefined)
 
-  return {
-    request: ({ accountKey, userId, tokenHash, at, expiresAt, since, limit, mail }) =>
-      Promise.resolve(
-        transaction(db, () => {
-          const { n } = recent.get(accountKey, since) as { n: number }
-          if (Number(n) >= limit) return false
-          add.run(tokenHash, accountKey, userId, at, expiresAt)
-          queue.run(mail.id, at, JSON.stringify(mail), at, userId === null ? 0 : 1)
-          return userId !== null
-        }),
-      ),
-    status: (tokenHash, at) => Promise.resolve(statusOf(rowOf(tokenHash), at)),
+  return promised<PasswordResetStore>({
+    request({ accountKey, userId, tokenHash, at, expiresAt, since, limit, mail }) {
+      const mailed = transaction(db, () => {
+        const { n } = recent.get(accountKey, since) as { n: number }
+        if (Number(n) >= limit) return false
+        add.run(tokenHash, accountKey, userId, at, expiresAt)
+        outbox.queueNow(mail, at, userId !== null)
+        return userId !== null
+      })
+      if (mailed) outbox.announce()
+      return mailed
+    },
+    status: (tokenHash, at) => statusOf(rowOf(tokenHash), at),
     consume: (tokenHash, at, passwordHash) =>
-      Promise.resolve(
-        transaction(db, () => {
-          const token = spendable(rowOf(tokenHash), at)
-          if ('refused' in token) return token
-          spend.run(at, tokenHash)
-          endOthers.run(at, token.userId, tokenHash)
-          setPassword.run(passwordHash, token.userId)
-          return token
-        }),
-      ),
-    endAllOf: (userId, at) => Promise.resolve(void endOthers.run(at, userId, null)),
-    prune: (before) => Promise.resolve(void prune.run(before)),
-  }
+      transaction(db, () => {
+        const token = spendable(rowOf(tokenHash), at)
+        if ('refused' in token) return token
+        spend.run(at, tokenHash)
+        endOthers.run(at, token.userId, tokenHash)
+        setPassword.run(passwordHash, token.userId)
+        return token
+      }),
+    endAllOf: (userId, at) => void endOthers.run(at, userId, null),
+    prune: (before) => void prune.run(before),
+  })
 }

@@ -1,14 +1,17 @@
 import { dirname } from 'node:path'
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
 import { privateDir, privateFile } from '../data-dir.ts'
-import { fits, type AttemptLog, type Entry } from '../limits/attempt-log.ts'
 import type { SessionRecord, SessionStore } from '../auth/sessions.ts'
 import { TakenError, USER_FIELDS, type NewUser, type UserStore } from '../users/user-store.ts'
 import { migrate, transaction } from './sqlite-schema.ts'
+import { createSqliteAttempts } from './sqlite-attempts.ts'
 import { createSqliteOrders } from './sqlite-orders.ts'
+import { createSqliteOutbox } from './sqlite-outbox.ts'
+import { promised } from './sqlite-promised.ts'
+import { createSqliteStock } from './sqlite-stock.ts'
 import { createSqliteAccountState } from './sqlite-account-state.ts'
 import { createSqlitePasswordResets } from './sqlite-password-resets.ts'
-import type { StockListener, Storage } from './storage.ts'
+import type { Storage } from './storage.ts'
 import { changedFields, COLUMNS, fromRow, type UserRow } from './user-rows.ts'
 import { usernameKey } from '../users/username.ts'
 
@@ -41,22 +44,6 @@ function asTaken(error: unknown): unknown {
 const toValue = (value: NewUser[keyof NewUser]): SQLInputValue =>
   typeof value === 'string' ? value : JSON.stringify(value)
 
-/** An interface whose methods answer at once instead of with a promise. */
-type Synchronous<T> = {
-  [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : T[K]
-}
-
-/** node:sqlite answers at once; the storage interface is asynchronous, as a database server's must be. */
-function promised<T extends object>(sync: Synchronous<T>): T {
-  return Object.fromEntries(
-    Object.entries(sync).map(([name, method]) => [
-      name,
-      (...args: unknown[]) =>
-        new Promise((resolve) => resolve((method as (...a: unknown[]) => unknown)(...args))),
-    ]),
-  ) as T
-}
-
 /**
  * Users, login attempts, sessions, stock, orders, the outbox, reset links and the accounts' copies
  * in SQLite (`node:sqlite`; stock, orders and the outbox in sqlite-orders.ts, reset links in
@@ -69,7 +56,15 @@ function promised<T extends object>(sync: Synchronous<T>): T {
  * Every statement is prepared with parameters; column names come only from the fixed COLUMNS map.
  * node:sqlite is synchronous: each method runs whole before the next, which makes each atomic.
  */
-export function openSqliteStorage(file: string): Storage {
+export function openSqliteStorage(
+  file: string,
+  {
+    busyTimeoutMs = 5000,
+  }: {
+    /** How long a statement waits for another process's write lock before it fails (SQLITE_BUSY). */
+    busyTimeoutMs?: number
+  } = {},
+): Storage {
   if (file !== ':memory:') privateDir(dirname(file))
   const db = new DatabaseSync(file)
   db.exec('PRAGMA journal_mode = WAL')
@@ -78,7 +73,7 @@ export function openSqliteStorage(file: string): Storage {
   if (file !== ':memory:')
     for (const suffix of ['', '-wal', '-shm']) privateFile(`${file}${suffix}`)
   db.exec('PRAGMA synchronous = NORMAL')
-  db.exec('PRAGMA busy_timeout = 5000')
+  db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`)
   migrate(db)
 
   const byId = db.prepare('SELECT * FROM users WHERE id = ?')
@@ -93,25 +88,6 @@ export function openSqliteStorage(file: string): Storage {
     `INSERT INTO users (${USER_FIELDS.map((field) => COLUMNS[field]).join(', ')}, username_key)
      VALUES (${USER_FIELDS.map(() => '?').join(', ')}, ?)`,
   )
-  const recentAttempts = db.prepare(
-    'SELECT at FROM login_attempts WHERE username = ? AND at > ? ORDER BY at',
-  )
-  const addAttempt = db.prepare('INSERT INTO login_attempts (username, at) VALUES (?, ?)')
-  const weightedAttempts = db.prepare(
-    'SELECT at, weight FROM login_attempts WHERE username = ? AND at > ? ORDER BY at',
-  )
-  const addWeighted = db.prepare(
-    'INSERT INTO login_attempts (username, at, weight) VALUES (?, ?, ?)',
-  )
-  const clearAttempts = db.prepare('DELETE FROM login_attempts WHERE username = ?')
-  const countAttempts = db.prepare(
-    'SELECT COUNT(*) AS n FROM login_attempts WHERE username = ? AND at > ?',
-  )
-  const releaseAttempt = db.prepare(
-    'DELETE FROM login_attempts WHERE rowid = (SELECT rowid FROM login_attempts WHERE username = ? AND at = ? LIMIT 1)',
-  )
-  const pruneAttempts = db.prepare('DELETE FROM login_attempts WHERE at <= ?')
-
   const findById = (id: number) => {
     const row = byId.get(id) as UserRow | undefined
     return row ? fromRow(row) : undefined
@@ -164,33 +140,6 @@ export function openSqliteStorage(file: string): Storage {
     count: () => Number((count.get() as { n: number }).n),
   })
 
-  const loginAttempts = promised<AttemptLog>({
-    // BEGIN IMMEDIATE takes the write lock first, so even another process on the same file
-    // cannot count between this one's count and its insert.
-    reserve: (key, at, since, limit) =>
-      transaction(db, () => {
-        const recent = (recentAttempts.all(key, since) as { at: number }[]).map((row) => row.at)
-        if (recent.length < limit) addAttempt.run(key, at)
-        return recent
-      }),
-    reserveAll: (allowances, at) =>
-      transaction(db, () => {
-        const entries = allowances.map(({ key, since }) =>
-          (weightedAttempts.all(key, since) as unknown as Entry[]).map((row) => ({
-            at: Number(row.at),
-            weight: Number(row.weight),
-          })),
-        )
-        const recorded = allowances.every((allowance, i) => fits(allowance, entries[i] ?? []))
-        if (recorded) for (const { key, weight } of allowances) addWeighted.run(key, at, weight)
-        return { recorded, entries }
-      }),
-    clear: (key) => void clearAttempts.run(key),
-    count: (key, since) => Number((countAttempts.get(key, since) as { n: number }).n),
-    release: (key, at) => void releaseAttempt.run(key, at),
-    prune: (before) => void pruneAttempts.run(before),
-  })
-
   const sessionById = db.prepare('SELECT * FROM sessions WHERE id = ?')
   const startSession = db.prepare(
     `INSERT INTO sessions (id, user_id, refresh_id, created_at, expires_at)
@@ -230,24 +179,18 @@ export function openSqliteStorage(file: string): Storage {
     prune: (before) => void pruneSessions.run(before, before),
   })
 
-  const listeners = new Set<StockListener>()
-  const { stock, orders, outbox } = createSqliteOrders(db, (productIds) => {
-    for (const listener of listeners) listener(productIds)
-  })
-
+  const attempts = createSqliteAttempts(db)
+  const stock = createSqliteStock(db)
+  const outbox = createSqliteOutbox(db)
   return {
     users,
-    loginAttempts,
+    loginAttempts: attempts.log,
     sessions,
-    stock,
-    orders,
-    outbox,
+    stock: stock.stock,
+    orders: createSqliteOrders(db, { stock, outbox, reserveAllNow: attempts.reserveAllNow }),
+    outbox: outbox.outbox,
     accountState: createSqliteAccountState(db),
-    passwordResets: createSqlitePasswordResets(db),
-    onStockChanged(listener) {
-      listeners.add(listener)
-      return () => void listeners.delete(listener)
-    },
+    passwordResets: createSqlitePasswordResets(db, outbox),
     ...promised<Pick<Storage, 'ping' | 'close'>>({
       ping: () => void db.prepare('SELECT 1').get(),
       close: () => db.close(),

@@ -3,14 +3,10 @@ import type { AttemptLog } from '../limits/attempt-log.ts'
 import type { PasswordResetStore } from '../auth/password-resets.ts'
 import type { SessionStore } from '../auth/sessions.ts'
 import type { UserStore } from '../users/user-store.ts'
-import type { OrderStore, Outbox, StockStore } from '../orders/order-store.ts'
+import type { OrderStore } from '../orders/order-store.ts'
+import type { StockStore } from '../orders/stock-store.ts'
+import type { Outbox } from '../mail/outbox.ts'
 import type { AccountStateStore } from '../account/account-store.ts'
-
-/**
- * What a replica hears of stock changes, its own and the others': the products whose stock
- * changed, or `undefined` when any may have (it may have missed some: reconnected to PostgreSQL).
- */
-export type StockListener = (productIds: number[] | undefined) => void
 
 /**
  * The API's shared state: its users, their sessions, the login attempts, the stock, the orders, the
@@ -26,7 +22,7 @@ export interface Storage {
   readonly loginAttempts: AttemptLog
   /** Sign-ins and their refresh tokens: checked on every use of a token, by every replica. */
   readonly sessions: SessionStore
-  /** Each product's and variant's stock, which orders take and operators set. */
+  /** Each product's and variant's stock, which orders take and operators set; it tells of changes. */
   readonly stock: StockStore
   readonly orders: OrderStore
   /** Mail to send once an order or a reset link is committed, sent by one replica each (server/mail). */
@@ -35,8 +31,6 @@ export interface Storage {
   readonly accountState: AccountStateStore
   /** Password reset links: their tokens' hashes, and whether each was used. */
   readonly passwordResets: PasswordResetStore
-  /** Calls `listener` on every committed stock change, until the function it returns is called. */
-  onStockChanged(listener: StockListener): () => void
   /** Resolves when the database answers a query; rejects with StorageUnavailableError otherwise. */
   ping(): Promise<void>
   /** Waits for the queries under way, then closes the database (or its connection pool). */

@@ -1,0 +1,52 @@
+/**
+ * The outbox: mail to send once what it tells of is committed (an order, a reset link, an email
+ * changed), kept in the database (server/storage: sqlite-outbox.ts, postgres-outbox.ts) and sent
+ * by one replica each (server/mail/mailer.ts), exactly once.
+ */
+
+/** A message to send once what it tells of is committed. */
+export interface OutboxMessage {
+  id: string
+  to: string
+  subject: string
+  text: string
+  html: string
+}
+
+/**
+ * A message whose text and HTML are sealed (server/mail/sealed-mail.ts), for one that carries a
+ * secret (a password reset link) the database must never hold in the clear; the mailer opens it.
+ */
+export interface SealedMessage {
+  id: string
+  to: string
+  subject: string
+  sealed: string
+}
+
+/** What the outbox holds: a message as it is sent, or sealed. */
+export type QueuedMessage = OutboxMessage | SealedMessage
+
+/** A message claimed for sending, with the tries so far, this one included. */
+export type ClaimedMessage = QueuedMessage & { attempts: number }
+
+export interface Outbox {
+  /** Queues a message on its own, to be sent from `at` (an order's is queued with the order). */
+  queue(message: QueuedMessage, at: number): Promise<void>
+  /**
+   * Up to `limit` messages due by `now`, each claimed until `now + leaseMs` by this caller alone,
+   * whatever other replicas claim at once.
+   */
+  claim(now: number, leaseMs: number, limit: number): Promise<ClaimedMessage[]>
+  /** The message went: it is never sent again. */
+  sent(id: string, at: number): Promise<void>
+  /** The message failed: it is tried again at `retryAt`, or never (`null`, given up). */
+  failed(id: string, error: string, retryAt: number | null): Promise<void>
+  /** Messages not sent yet (given up ones aside). */
+  pending(): Promise<number>
+  /**
+   * Calls `listener` each time this process has committed a message to the outbox (on its own, or
+   * with what it tells of): the one signal that mail is waiting. Answers the unsubscribe.
+   */
+  onQueued(listener: () => void): () => void
+}

@@ -1,0 +1,140 @@
+import type { Sql } from 'postgres'
+import type {
+  StockChange,
+  StockLevel,
+  StockListener,
+  StockNotice,
+  StockStore,
+} from '../orders/stock-store.ts'
+import { levelFrom, skuColumn, type LevelRow } from './order-rows.ts'
+
+type Tracked = <T>(query: () => Promise<T>) => Promise<T>
+
+/** The channel on which a replica tells the others (and itself) the levels it changed. */
+export const STOCK_CHANNEL = 'meridian_stock'
+
+/**
+ * A notification's payload is at most 8,000 bytes: the levels as they stand when they fit
+ * (`{"l":[[productId,"sku",level],…]}`, a product's own under the SKU ''), else only the products
+ * (`{"p":[…]}`), whose levels each replica then reads. The same rule is written in SQL in
+ * postgres-orders.ts's take, which builds the payload where the levels are known.
+ */
+export const NOTICE_BYTES = 7900
+
+export function noticePayload(levels: readonly StockLevel[]): string {
+  const full = JSON.stringify({ l: levels.map((l) => [l.productId, skuColumn(l.sku), l.stock]) })
+  if (Buffer.byteLength(full) <= NOTICE_BYTES) return full
+  return JSON.stringify({ p: [...new Set(levels.map((level) => level.productId))] })
+}
+
+/** What a payload says: the levels, the products, or (unreadable) that anything may have changed. */
+export function readNotice(payload: string): StockNotice {
+  try {
+    const parsed = JSON.parse(payload) as { l?: [number, string, number][]; p?: number[] }
+    if (Array.isArray(parsed.l))
+      return {
+        levels: parsed.l.map(([productId, sku, stock]) =>
+          levelFrom({ product_id: productId, sku, level: stock }),
+        ),
+      }
+    if (Array.isArray(parsed.p)) return { productIds: parsed.p.map(Number) }
+  } catch {
+    // A replica of the release before sends the products' ids, comma-separated.
+    const ids = payload.split(',').filter(Boolean).map(Number)
+    if (ids.every(Number.isInteger)) return { productIds: ids }
+  }
+  return undefined
+}
+
+/** A level to set that is not stored: the change rolls back, and nothing is set. */
+class UnknownLevel extends Error {}
+
+/**
+ * Each product's and variant's stock in PostgreSQL, shared by every replica. A change's levels
+ * go out with pg_notify, which PostgreSQL delivers to every listening replica when, and only if,
+ * its transaction commits; this replica's own listeners are told at once after its commit too
+ * (`tell`), so its next answer shows them, and hear the notification again (a level taken twice
+ * changes nothing).
+ */
+export function createPostgresStock(sql: Sql, tracked: Tracked) {
+  const listeners = new Set<StockListener>()
+  const tell = (notice: StockNotice) => {
+    for (const listener of listeners) listener(notice)
+  }
+
+  const stock: StockStore = {
+    seed: (levels) =>
+      tracked(async () => {
+        if (levels.length === 0) return
+        const rows = levels.map(({ productId, sku, stock: level }) => ({
+          product_id: productId,
+          sku: skuColumn(sku),
+          level,
+        }))
+        await sql`INSERT INTO stock ${sql(rows)} ON CONFLICT DO NOTHING`
+      }),
+    all: () =>
+      tracked(async () => {
+        const rows = await sql<LevelRow[]>`
+          SELECT product_id, sku, level FROM stock ORDER BY product_id, sku`
+        return rows.map(levelFrom)
+      }),
+    of: (productIds) =>
+      tracked(async () => {
+        if (productIds.length === 0) return []
+        const rows = await sql<LevelRow[]>`
+          SELECT product_id, sku, level FROM stock WHERE product_id IN ${sql(productIds)}
+          ORDER BY product_id, sku`
+        return rows.map(levelFrom)
+      }),
+    set: (levels, at) =>
+      tracked(async () => {
+        let changes: StockChange[]
+        try {
+          changes = await sql.begin(async (tx) => {
+            const done: StockChange[] = []
+            for (const { productId, sku, stock: level } of levels) {
+              const [row] = await tx<{ before: number }[]>`
+                SELECT level AS before FROM stock
+                WHERE product_id = ${productId} AND sku = ${skuColumn(sku)} FOR UPDATE`
+              if (!row) throw new UnknownLevel()
+              await tx`UPDATE stock SET level = ${level}
+                       WHERE product_id = ${productId} AND sku = ${skuColumn(sku)}`
+              await tx`INSERT INTO stock_changes (at, product_id, sku, before, after)
+                       VALUES (${at}, ${productId}, ${skuColumn(sku)}, ${row.before}, ${level})`
+              done.push({ productId, sku, before: Number(row.before), stock: level })
+            }
+            await tx`SELECT pg_notify(${STOCK_CHANNEL}, ${noticePayload(done)})`
+            return done
+          })
+        } catch (error) {
+          if (error instanceof UnknownLevel) return undefined
+          throw error
+        }
+        tell({ levels: changes })
+        return changes
+      }),
+    onChanged(listener) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+  }
+
+  /**
+   * Listens, on one connection of its own, for every replica's changes (this one's included); each
+   * time that connection is (re)made, anything may have changed (a notification sent while it was
+   * down is lost).
+   */
+  const listen = async () => {
+    const listening = await sql.listen(
+      STOCK_CHANNEL,
+      (payload) => tell(readNotice(payload)),
+      () => tell(undefined),
+    )
+    return () => listening.unlisten()
+  }
+
+  return { stock, tell, listen }
+}
+
+export type PostgresStock = ReturnType<typeof createPostgresStock>

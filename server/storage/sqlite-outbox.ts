@@ -1,0 +1,63 @@
+import type { DatabaseSync } from 'node:sqlite'
+import type { ClaimedMessage, Outbox, QueuedMessage } from '../mail/outbox.ts'
+import { localListeners, promised } from './sqlite-promised.ts'
+import { transaction } from './sqlite-schema.ts'
+
+/**
+ * The outbox in SQLite (server/mail/outbox.ts). `queueNow` queues a message within the caller's
+ * transaction (an order's, a reset link's), due at once; when `when` is false it inserts nothing,
+ * for a caller that must do the same work either way (a reset asked for an address no account
+ * has). `announce` tells the mailer once the caller has committed.
+ */
+export function createSqliteOutbox(db: DatabaseSync) {
+  const add = db.prepare(
+    'INSERT INTO outbox (id, created_at, message, next_attempt_at) SELECT ?, ?, ?, ? WHERE ?',
+  )
+  const due = db.prepare(
+    `SELECT id, message, attempts FROM outbox
+     WHERE sent_at IS NULL AND next_attempt_at <= ? AND locked_until <= ?
+     ORDER BY created_at LIMIT ?`,
+  )
+  const lock = db.prepare(
+    'UPDATE outbox SET locked_until = ?, attempts = attempts + 1 WHERE id = ?',
+  )
+  const markSent = db.prepare('UPDATE outbox SET sent_at = ?, next_attempt_at = NULL WHERE id = ?')
+  const markFailed = db.prepare(
+    'UPDATE outbox SET last_error = ?, next_attempt_at = ?, locked_until = 0 WHERE id = ?',
+  )
+  const waiting = db.prepare(
+    'SELECT COUNT(*) AS n FROM outbox WHERE sent_at IS NULL AND next_attempt_at IS NOT NULL',
+  )
+  const queued = localListeners<() => void>()
+
+  const queueNow = (message: QueuedMessage, at: number, when = true) =>
+    void add.run(message.id, at, JSON.stringify(message), at, when ? 1 : 0)
+
+  const outbox: Outbox = {
+    ...promised<Omit<Outbox, 'onQueued'>>({
+      queue(message, at) {
+        queueNow(message, at)
+        queued.tell()
+      },
+      claim: (now, leaseMs, limit) =>
+        transaction(db, () => {
+          const rows = due.all(now, now, limit) as {
+            id: string
+            message: string
+            attempts: number
+          }[]
+          return rows.map((row): ClaimedMessage => {
+            lock.run(now + leaseMs, row.id)
+            return { ...(JSON.parse(row.message) as QueuedMessage), attempts: row.attempts + 1 }
+          })
+        }),
+      sent: (id, at) => void markSent.run(at, id),
+      failed: (id, error, retryAt) => void markFailed.run(error.slice(0, 500), retryAt, id),
+      pending: () => Number((waiting.get() as { n: number }).n),
+    }),
+    onQueued: queued.add,
+  }
+  return { outbox, queueNow, announce: () => queued.tell() }
+}
+
+export type SqliteOutbox = ReturnType<typeof createSqliteOutbox>
