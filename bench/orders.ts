@@ -234,6 +234,13 @@ async function statementsPerOrder(
     await sql`ALTER SYSTEM SET log_statement = 'all'`
     await sql`ALTER SYSTEM SET log_line_prefix = '%a '`
     await sql`SELECT pg_reload_conf()`
+    // The window starts quiet: the mail of (a)'s and (b)'s thousands of orders sent first.
+    const outboxEmpty = async () => {
+      const [row] = await sql<{ n: number }[]>`
+        SELECT count(*)::integer AS n FROM outbox WHERE sent_at IS NULL`
+      return row?.n === 0
+    }
+    await until(outboxEmpty, 120_000)
     await new Promise((resolve) => setTimeout(resolve, 1000))
     const from = output().length
     for (let i = 0; i < ORDERS; i++) {
@@ -248,11 +255,7 @@ async function statementsPerOrder(
     // Until every order is mailed and B shows the level they left.
     const [{ level } = { level: -1 }] = await sql<{ level: number }[]>`
       SELECT level FROM stock WHERE product_id = ${WATCHED} AND sku = ''`
-    await until(async () => {
-      const [row] = await sql<{ n: number }[]>`
-        SELECT count(*)::integer AS n FROM outbox WHERE sent_at IS NULL`
-      return row?.n === 0
-    }, 10_000)
+    await until(outboxEmpty, 10_000)
     await until(async () => (await productOf(b, WATCHED)).stock === level, 5_000)
     await new Promise((resolve) => setTimeout(resolve, 500))
     const counted = [...output().slice(from).matchAll(STATEMENT)].length

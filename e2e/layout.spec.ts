@@ -30,16 +30,22 @@ const VIEWPORTS = [
   { width: 667, height: 375 },
 ]
 
+type Theme = 'light' | 'dark'
+const other = (theme: Theme): Theme => (theme === 'light' ? 'dark' : 'light')
+
 /** The scenes by address, in the table's order: those of one address share its page. */
 const ADDRESSES = [...new Set(SCENES.map((scene) => scene.path))].map((path) => ({
   path,
   scenes: SCENES.filter((scene) => scene.path === path),
 }))
 
-/** The page's problems at its width, in the light theme and then the dark one. */
-async function check(page: Page, scene: Scene, width: number): Promise<string[]> {
+/**
+ * The page's problems at its width, in both themes: in the one it shows first (`first`), then in
+ * the other, which it is left in (the next width starts there: one switch a width, not two).
+ */
+async function check(page: Page, scene: Scene, width: number, first: Theme): Promise<string[]> {
   const problems: string[] = []
-  for (const theme of ['light', 'dark'] as const) {
+  for (const theme of [first, other(first)]) {
     await useSystemTheme(page, theme)
     const found = await layoutProblems(page, { touchTargets: width <= PHONE_MAX })
     for (const problem of found)
@@ -59,25 +65,26 @@ for (const { path, scenes } of ADDRESSES) {
     // Whether the page on screen is as it loaded (nothing opened over it): then a new width is a
     // resize of it, else a load.
     let untouched = false
+    // The theme the page is in: each check ends in the other one.
+    let theme: Theme = 'light'
     for (const viewport of VIEWPORTS) {
       const { width } = viewport
       await test.step(`${width} × ${viewport.height} px`, async () => {
         await page.setViewportSize(viewport)
-        if (untouched) {
-          await useSystemTheme(page, 'light')
-          await settle(page)
-        }
+        // Resized, not loaded again: what the scroll-through started has started.
+        if (untouched) await settle(page, { scroll: false })
         for (const scene of scenes) {
           if (scene.at && !scene.at(width)) continue
           if (!untouched) {
-            await page.emulateMedia({ colorScheme: 'light' })
+            theme = 'light'
+            await page.emulateMedia({ colorScheme: theme })
             await page.goto(path)
             await settle(page)
           }
           await scene.open?.(page, width)
           untouched = !scene.open
-          problems.push(...(await check(page, scene, width)))
-          if (untouched) await useSystemTheme(page, 'light')
+          problems.push(...(await check(page, scene, width, theme)))
+          theme = other(theme)
         }
       })
     }

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream'
 import { ManualClock } from './manual-clock.ts'
-import { createApp, type AppDeps } from '../server/app.ts'
+import { createApp } from '../server/app.ts'
+import type { AppDeps } from '../server/app-deps.ts'
 import type { ScryptCost } from '../server/auth/password.ts'
 import type { NodeBindings } from '../server/http/client-address.ts'
 import { loadCatalogue, type Catalogue } from '../server/catalogue/catalogue.ts'

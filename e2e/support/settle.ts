@@ -87,10 +87,31 @@ export async function openOnTouchPhone(browser: Browser, path: string): Promise<
  * once, as a shopper would; the home page's and a product's photos when a pointer comes over them)
  * and the network quiet.
  */
-export async function settle(page: Page) {
+export async function settle(page: Page, { scroll = true }: { scroll?: boolean } = {}) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
   await expect(page.getByRole('contentinfo')).toBeVisible()
   await hydrated(page)
+  if (scroll) await scrollThrough(page)
+  // The carousels that wait for a pointer: the home page's categories, a product's photos below
+  // 1024 px.
+  const { pathname } = new URL(page.url())
+  if (pathname === '/') await page.getByRole('region', { name: 'Shop by Category' }).hover()
+  if (pathname.startsWith('/product/') && (page.viewportSize()?.width ?? 0) < DESKTOP_MIN)
+    await page.getByRole('img', { name: /, photo 1 of \d+$/ }).hover()
+  // A page settled before and resized since has what the scroll starts; if a carousel it now
+  // shows has not started, the page is scrolled through after all.
+  if (!scroll && (await page.locator('.swiper-initialized').count()) !== carouselsOn(page))
+    await scrollThrough(page)
+  await expect(page.locator('.swiper-initialized')).toHaveCount(carouselsOn(page))
+  await networkQuiet(page)
+  await page.evaluate(() => document.fonts.ready)
+}
+
+/**
+ * Scrolls the page through once, a screen at a time, as a shopper would: what starts near the
+ * screen (carousels, pictures, the footer's parts) starts.
+ */
+async function scrollThrough(page: Page) {
   // Each screen drawn before the next: the carousels start when the browser's intersection
   // check, made as a frame is drawn, sees them near the screen, and on a busy machine two timers
   // could run with no frame between them: a carousel scrolled past unseen never started (1 run in
@@ -120,15 +141,6 @@ export async function settle(page: Page) {
   } finally {
     clearTimeout(timer)
   }
-  // The carousels that wait for a pointer: the home page's categories, a product's photos below
-  // 1024 px.
-  const { pathname } = new URL(page.url())
-  if (pathname === '/') await page.getByRole('region', { name: 'Shop by Category' }).hover()
-  if (pathname.startsWith('/product/') && (page.viewportSize()?.width ?? 0) < DESKTOP_MIN)
-    await page.getByRole('img', { name: /, photo 1 of \d+$/ }).hover()
-  await expect(page.locator('.swiper-initialized')).toHaveCount(carouselsOn(page))
-  await networkQuiet(page)
-  await page.evaluate(() => document.fonts.ready)
 }
 
 /** The requests each page has in flight, from the first time it settles. */
