@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
-import { apiServer, resetTestApi } from './src/test/api-server.ts'
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
+import { apiServer, resetTestApi, warmUp } from './src/test/api-server.ts'
 import { installMatchMedia, resetMediaEnvironment } from './src/test/match-media.ts'
 
 installMatchMedia()
@@ -28,7 +28,11 @@ HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
   if (onEscape) document.removeEventListener('keydown', onEscape)
 }
 
-beforeAll(() => apiServer.listen({ onUnhandledFrame: 'error' }))
+beforeAll(async () => {
+  apiServer.listen({ onUnhandledFrame: 'error' })
+  // A component test (.tsx) renders the app against the API: their code loaded before its first test.
+  if (expect.getState().testPath?.endsWith('.tsx')) await warmUp()
+})
 beforeEach(async () => {
   localStorage.clear()
   sessionStorage.clear()

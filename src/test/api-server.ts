@@ -43,6 +43,18 @@ async function makeApi(): Promise<TestApi> {
 
 const api = () => (made ??= makeApi())
 
+/**
+ * Loads, once per file, what a component test's first request and first render load: the
+ * server's code and the catalogue (an API made and dropped), and the app's route tree. About a
+ * second on a quiet machine, all of it loading modules: paid in the file's set-up (vitest.setup.ts),
+ * not inside its first test's time, which a busy machine had run past (docs/testing.md § How long
+ * it takes).
+ */
+export async function warmUp(): Promise<void> {
+  const { createTestApi } = await import('../../testing/test-api.ts')
+  await Promise.all([createTestApi(), import('../router.tsx')])
+}
+
 /** Before each test (vitest.setup.ts): a new API for the test, made on its first request. */
 export function resetTestApi(): Promise<void> {
   made = undefined

@@ -1,16 +1,15 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import { useCallback, useId, useState, type Dispatch, type SetStateAction } from 'react'
 import { Breadcrumb, type Crumb } from '../../../components/breadcrumb.tsx'
 import { Button, buttonClass } from '../../../components/button.tsx'
 import { useHydrated } from '../../../lib/hydrated.tsx'
-import { useNextSearchLoading } from '../../../lib/use-next-search-loading.ts'
 import { messages } from '../../../lib/messages.ts'
 import { listingMessages } from '../../../lib/page-messages.ts'
 import { PAGE_SIZE } from '../../../domain/catalogue/catalogue.api.ts'
 import { categoryName } from '../../../domain/catalogue/categories.ts'
 import { toggleFilter, type Filters } from '../filters.ts'
 import { listsWholeScope } from '../listing-loader.ts'
-import { filtersOf, type ListingSearch } from '../listing-search.ts'
+import { filtersOf, parseListingSearch, type ListingSearch } from '../listing-search.ts'
 import { useCategories } from '../../../domain/catalogue/use-categories.ts'
 import { useFilteredListing, usePagedListing, type Listing } from '../use-listing.ts'
 import { FilterPanel } from './filter-panel.tsx'
@@ -153,11 +152,30 @@ function LoadMore({ listing, search }: { listing: Listing; search: ListingSearch
       </Link>
     )
   }
-  return <LoadMoreButton listing={listing} />
+  return <LoadMoreButton listing={listing} search={search} />
 }
 
-function LoadMoreButton({ listing }: { listing: Listing }) {
-  const loading = useNextSearchLoading() || listing.loadingMore
+/**
+ * True from the moment a new sort or filter is chosen until its list is on screen: the address
+ * already names it (the router's location, read as the route reads it) while this page still
+ * shows `shown`'s list, loading or rendering the new one. A tap on Load More then would add to the
+ * list being replaced, and be lost as it went (e2e browse.spec.ts, on a busy machine), so the
+ * button waits, saying so.
+ */
+function useNextSearchOnItsWay(shown: ListingSearch): boolean {
+  const key = JSON.stringify(shown)
+  return useRouterState({
+    select: (state) =>
+      // This page's next search, not a page being left for another.
+      state.location.pathname === state.resolvedLocation?.pathname &&
+      (state.status === 'pending' ||
+        JSON.stringify(parseListingSearch(state.location.search as Record<string, unknown>)) !==
+          key),
+  })
+}
+
+function LoadMoreButton({ listing, search }: { listing: Listing; search: ListingSearch }) {
+  const loading = useNextSearchOnItsWay(search) || listing.loadingMore
   return (
     <Button variant="secondary" onClick={listing.loadMore} disabled={loading}>
       {loading ? 'Loading…' : 'Load More'}
