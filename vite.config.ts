@@ -151,6 +151,8 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
             exclude: ['src/**/*.ssr.test.{ts,tsx}'],
             setupFiles: ['./vitest.setup.ts'],
             environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
+            // Room for a wait's 5 s (vitest.setup.ts) inside a test on a busy machine.
+            testTimeout: 20_000,
             sequence: { groupOrder: 0 },
           },
         },

@@ -1,10 +1,18 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import { apiServer, resetTestApi, warmUp } from './src/test/api-server.ts'
 import { installMatchMedia, resetMediaEnvironment } from './src/test/match-media.ts'
 
 installMatchMedia()
+
+/**
+ * How long a findBy or waitFor waits for what it looks for before failing: 5 s, not Testing
+ * Library's 1 s. A wait asserts what appears, never how fast (speed is for the benchmarks): a
+ * sorted list of 30 cards renders in about 0.35 s in jsdom here, and over 1 s with a second
+ * `npm test` on the machine's two cores (docs/testing.md § A busy machine).
+ */
+configure({ asyncUtilTimeout: 5_000 })
 // jsdom does not scroll; the router's scroll restoration calls these.
 window.scrollTo = () => undefined
 Element.prototype.scrollTo = () => undefined

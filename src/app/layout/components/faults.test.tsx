@@ -222,9 +222,8 @@ describe('API faults', () => {
     )
     await renderApp('/search?q=watch')
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('watch')
-    await waitFor(
-      () => expect(screen.getByRole('list', { name: 'Search results' })).toBeInTheDocument(),
-      { timeout: 3000 },
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: 'Search results' })).toBeInTheDocument(),
     )
   })
 })

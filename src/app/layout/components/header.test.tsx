@@ -66,12 +66,7 @@ describe('header at 1024 px and wider', () => {
     expect(within(header()).getByRole('link', { name: /^Cart/ })).toHaveAttribute('href', '/cart')
     const account = within(header()).getByRole('button', { name: 'Account' })
     await user.click(account)
-    // The modal's content is its own chunk: its first load can take a moment here.
-    const dialog = await screen.findByRole(
-      'dialog',
-      { name: 'Create An Account' },
-      { timeout: 5000 },
-    )
+    const dialog = await screen.findByRole('dialog', { name: 'Create An Account' })
     expect(
       within(dialog).getByText('Create a Meridian account with your email address.'),
     ).toBeInTheDocument()

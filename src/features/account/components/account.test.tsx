@@ -12,7 +12,7 @@ const header = () => screen.getByRole('banner')
 const openAccountModal = async (user: Awaited<ReturnType<typeof renderApp>>['user']) => {
   await user.click(within(header()).getByRole('button', { name: 'Account' }))
   // The dialog and its content are their own chunk: its first load can take a moment here.
-  const dialog = await screen.findByRole('dialog', undefined, { timeout: 5000 })
+  const dialog = await screen.findByRole('dialog')
   await within(dialog).findByRole('heading', { level: 2 })
   return dialog
 }

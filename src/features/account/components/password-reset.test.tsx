@@ -68,7 +68,7 @@ describe('Forgot password? (rules.md § Password reset)', () => {
   it('is a link of the account modal’s sign-in, which closes as it is followed', async () => {
     const { user, router } = await renderApp('/')
     await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Account' }))
-    const dialog = await screen.findByRole('dialog', undefined, { timeout: 5000 })
+    const dialog = await screen.findByRole('dialog')
     const link = await within(dialog).findByRole('link', { name: 'Forgot password?' })
     expect(link).toHaveAttribute('href', '/forgot-password')
     await user.click(link)

@@ -106,9 +106,7 @@ describe('Place Order with the server (docs/api.md § Orders)', () => {
     const keys = watchOrderPosts()
     await user.click(placeOrder())
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/order-confirmation'), {
-      timeout: 5_000,
-    })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order-confirmation'))
     expect(keys).toHaveLength(2)
     expect(keys[0]).toBe(keys[1])
     expect((await serverOrders()).total).toBe(1)

@@ -138,9 +138,7 @@ describe('the category list is kept like the catalogue (decisions.md § Catalogu
     const stop = await persistCatalogue(first, 'build-a')
     const list = [{ slug: 'beauty', name: 'Beauty' }]
     first.setQueryData(categoriesQuery().queryKey, list)
-    await waitFor(() => expect(localStorage.getItem(PERSISTED_CACHE_KEY)).toContain('beauty'), {
-      timeout: 3000,
-    })
+    await waitFor(() => expect(localStorage.getItem(PERSISTED_CACHE_KEY)).toContain('beauty'))
     stop()
     const reloaded = new QueryClient()
     ;(await persistCatalogue(reloaded, 'build-a'))()

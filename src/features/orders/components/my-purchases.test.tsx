@@ -94,9 +94,7 @@ describe('My Purchases with the server’s orders (rules.md § Added features)',
     // A moment's loading state first, so that orders arriving quickly land in one paint.
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument()
     expect(
-      await screen.findByText('Loading the orders from your other devices…', undefined, {
-        timeout: 3_000,
-      }),
+      await screen.findByText('Loading the orders from your other devices…'),
     ).toBeInTheDocument()
     expect(await orderHeadings()).toEqual([
       `Order ${here.number}`,
@@ -177,7 +175,7 @@ describe('My Purchases with the server’s orders (rules.md § Added features)',
     await waitFor(async () => expect(await orderHeadings()).toContain(`Order ${elsewhere.number}`))
 
     await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Account' }))
-    const dialog = await screen.findByRole('dialog', undefined, { timeout: 5000 })
+    const dialog = await screen.findByRole('dialog')
     await user.click(await within(dialog).findByRole('button', { name: 'SignOut' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     const kept = queryClient

@@ -114,9 +114,7 @@ describe('product photos', () => {
     // The focus coming to a dot sets Swiper up (that Swiper's own dot then keeps the focus needs
     // real layout: e2e/browse.spec.ts).
     dots()[1]?.focus()
-    await waitFor(() => expect(photos()[0]?.closest('.swiper-initialized')).not.toBeNull(), {
-      timeout: 5000,
-    })
+    await waitFor(() => expect(photos()[0]?.closest('.swiper-initialized')).not.toBeNull())
     expect(photos()).toHaveLength(product.images.length)
     expect(screen.queryByRole('button', { name: /Show (More|Less)/ })).not.toBeInTheDocument()
   })

@@ -23,7 +23,7 @@ async function openSearch(path = '/') {
   const button = within(banner()).getByRole('button', { name: 'Search' })
   expect(button).toHaveAttribute('aria-expanded', 'false')
   await app.user.click(button)
-  const box = await screen.findByRole('combobox', { name: 'Search products' }, { timeout: 5000 })
+  const box = await screen.findByRole('combobox', { name: 'Search products' })
   expect(button).toHaveAttribute('aria-expanded', 'true')
   return { ...app, box, button }
 }
