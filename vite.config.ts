@@ -139,6 +139,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
             name: 'ssr',
             environment: 'node',
             include: ['src/**/*.ssr.test.{ts,tsx}'],
+            // A file's first page loads the app's route modules as it renders (the client tests'
+            // warmUp does so before them): about a second here, over 5 s beside a second run.
+            testTimeout: 20_000,
             sequence: { groupOrder: 0 },
           },
         },
