@@ -135,26 +135,27 @@ export function createApp({
       metrics,
     }),
   )
+  const orders = createOrders({
+    store: storage.orders,
+    live: stock,
+    limits: createOrderLimits({
+      clock,
+      limits,
+      trusted,
+      refused: (bound) => {
+        metrics?.orders.inc({ result: 'limited' })
+        refused(bound)
+      },
+    }),
+    clock,
+    brand,
+    metrics,
+    logger,
+  })
   app.route(
     '/orders',
     orderRoutes({
-      orders: createOrders({
-        store: storage.orders,
-        live: stock,
-        limits: createOrderLimits({
-          clock,
-          limits,
-          trusted,
-          refused: (bound) => {
-            metrics?.orders.inc({ result: 'limited' })
-            refused(bound)
-          },
-        }),
-        clock,
-        brand,
-        metrics,
-        logger,
-      }),
+      orders,
       store: storage.orders,
       attempts: storage.loginAttempts,
       lookups: limits.orderLookupsPerAddress,
@@ -185,7 +186,9 @@ export function createApp({
     '/admin',
     adminRoutes({
       token: adminToken,
-      orders: storage.orders,
+      orders,
+      store: storage.orders,
+      originOf,
       stock: storage.stock,
       live: stock,
       clock,

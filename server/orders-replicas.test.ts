@@ -4,6 +4,7 @@ import { LEASE_MS } from './mail/mailer.ts'
 import {
   adminOrders,
   confirmationId,
+  MAIL_DOMAIN,
   MAIL_FROM,
   orderBody,
   placeOrder,
@@ -22,6 +23,7 @@ const METRICS_TOKEN = 'orders-replicas-metrics-token'
 const RACED = 4
 const WATCHED = 5
 const KILLED_AMONG = 7
+const CHANGED = 1
 
 /**
  * Replicas as testing/replicas.ts starts them (`npm start` processes on one PostgreSQL, each with
@@ -157,6 +159,50 @@ describe('orders on two replicas sharing one PostgreSQL', () => {
     expect(refused.status).toBe(409)
     expect(await refused.json()).toMatchObject({ lines: [{ productId: WATCHED, available: 0 }] })
     await expect.poll(() => copiesOf([order.number]), { timeout: 15_000 }).toEqual([1])
+  }, 60_000)
+
+  it('ship an order once when both are asked at the same moment, and show a cancel’s stock on the other within 2 s', async () => {
+    await setStock(a, ADMIN_TOKEN, CHANGED, 10)
+    await expect.poll(async () => (await productOf(b, CHANGED)).stock, { timeout: 10_000 }).toBe(10)
+    const place = async (quantity: number) =>
+      ((await (await placeOrder(a, orderBody(CHANGED, quantity))).json()) as PlacedOrder).number
+    const change = (base: string, number: string, action: string, body: unknown = {}) =>
+      fetch(`${base}/api/admin/orders/${number}/${action}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    const mailsOf = (id: string) =>
+      smtp.messageIds().filter((sent) => sent === `<${id}@${MAIL_DOMAIN}>`)
+
+    const shipped = await place(2)
+    const answers = await Promise.all(
+      [a, b, a, b].map((base) => change(base, shipped, 'ship', { carrier: 'Blue Dart' })),
+    )
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200])
+    const bodies = (await Promise.all(answers.map((res) => res.json()))) as {
+      shippedAt: string
+      history: { status: string }[]
+    }[]
+    for (const body of bodies)
+      expect(body.history.map((entry) => entry.status)).toEqual(['placed', 'shipped'])
+    expect(new Set(bodies.map((body) => body.shippedAt)).size).toBe(1)
+
+    const cancelled = await place(3)
+    await expect.poll(async () => (await productOf(b, CHANGED)).stock, { timeout: 2000 }).toBe(5)
+    expect((await change(a, cancelled, 'cancel', { reason: 'Ordered twice' })).status).toBe(200)
+    // Within 2 s of the cancel's 200 on A: its 3 units back on B (the shipped order's 2 are not).
+    await expect
+      .poll(async () => (await productOf(b, CHANGED)).stock, { timeout: 2000, interval: 50 })
+      .toBe(8)
+    expect(await storedLevel(CHANGED)).toBe(8)
+    // Each mail once: the later one arriving says the earlier had its chance to come twice.
+    await expect
+      .poll(() => mailsOf(`order-${cancelled}-cancelled`), { timeout: 15_000 })
+      .toHaveLength(1)
+    await expect
+      .poll(() => mailsOf(`order-${shipped}-shipped`), { timeout: 15_000 })
+      .toHaveLength(1)
   }, 60_000)
 
   it('lose no order answered 201 when a replica is killed with -9 among them, and mail every stored order once', async () => {

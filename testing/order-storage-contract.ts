@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Placement, StoredOrder } from '../server/orders/order-store.ts'
+import type { Placement, StatusChange, StoredOrder } from '../server/orders/order-store.ts'
 import type { StockLevel, StockNotice } from '../server/orders/stock-store.ts'
 import type { Storage } from '../server/storage/storage.ts'
 import { openedForEachTest, type StorageHarness } from './storage-contract.ts'
@@ -39,6 +39,35 @@ const toldOf = (heard: StockNotice[]) =>
   heard.flatMap((notice) =>
     notice && 'levels' in notice ? notice.levels.map((level) => level.productId) : [],
   )
+
+/** The change of a placed order to `to`, as the order use case would decide it. */
+const changeOf = (
+  placed: Placement,
+  to: string,
+  extra: Partial<StatusChange> = {},
+): StatusChange => ({
+  order: { ...placed.order, body: { ...placed.order.body, status: to } },
+  from: 'placed',
+  to,
+  at: placed.order.createdAt + 1000,
+  by: 'ops@example.com',
+  mail: {
+    id: `mail-${placed.order.number}-${to}`,
+    to: placed.order.email,
+    subject: to,
+    text: 't',
+    html: 'h',
+  },
+  returns: [],
+  ...extra,
+})
+
+/** The ids of every message in the outbox not sent yet. */
+const queuedIds = async (storage: Storage) =>
+  (await storage.outbox.claim(10_000_000_000_000, 60_000, 100)).map((message) => message.id).sort()
+
+const byLine = (a: StockLevel, b: StockLevel) =>
+  a.productId - b.productId || (a.sku ?? '').localeCompare(b.sku ?? '')
 
 const levelOf = async (storage: Storage, productId: number, sku: string | null = null) =>
   (await storage.stock.of([productId])).find((level) => level.sku === sku)?.stock
@@ -238,6 +267,70 @@ export function describeOrderStorageContract(name: string, harness: StorageHarne
       // SQLite has one process: only its own storage is told; PostgreSQL tells every one.
       if (name === 'PostgreSQL')
         await expect.poll(() => toldOf(heard)).toEqual(expect.arrayContaining([1, 109]))
+    })
+
+    it('changes a status once, from the one it was decided on: its entry, its mail and the stock it gives back with it', async () => {
+      const { storage } = await stocked()
+      const heard: StockNotice[] = []
+      storage.stock.onChanged((notice) => heard.push(notice))
+      const placed = placement({
+        takes: [
+          { productId: 109, sku: 'MEN-SNE-109-7-BLA', quantity: 2 },
+          { productId: 1, sku: null, quantity: 1 },
+        ],
+      })
+      await storage.orders.place(placed)
+      expect(await levelOf(storage, 109, 'MEN-SNE-109-7-BLA')).toBe(0)
+      const cancel = changeOf(placed, 'cancelled', { note: 'a duplicate', returns: placed.takes })
+      const result = await storage.orders.change(cancel)
+      if (!('changed' in result)) throw new Error('The cancel was not made')
+      expect(result.changed).toEqual(cancel.order)
+      expect(result.levels.sort(byLine)).toEqual([
+        { productId: 1, sku: null, stock: 5 },
+        { productId: 109, sku: 'MEN-SNE-109-7-BLA', stock: 2 },
+      ])
+      expect(toldOf(heard)).toEqual(expect.arrayContaining([1, 109]))
+      expect(await storage.orders.byNumber(placed.order.number)).toEqual(cancel.order)
+      const entry = {
+        status: 'cancelled',
+        at: cancel.at,
+        by: 'ops@example.com',
+        note: 'a duplicate',
+      }
+      expect(await storage.orders.historyOf(placed.order.number)).toEqual([entry])
+
+      // Decided again on 'placed' (a retry, a second operator): stale, and nothing twice.
+      expect(await storage.orders.change(cancel)).toEqual({ stale: true })
+      expect(await levelOf(storage, 109, 'MEN-SNE-109-7-BLA')).toBe(2)
+      expect(await levelOf(storage, 1)).toBe(5)
+      expect(await storage.orders.historyOf(placed.order.number)).toEqual([entry])
+      expect(await queuedIds(storage)).toEqual([placed.mail.id, cancel.mail!.id].sort())
+      // An order's history is its own; a number with none has none.
+      expect(await storage.orders.historyOf('MRD-NONE')).toEqual([])
+    })
+
+    it('makes one of two changes decided at once on two processes, with one entry and one mail', async () => {
+      const { location } = await stocked()
+      const [a, b] = [await open(location), await open(location)]
+      const placed = placement({ takes: [{ productId: 2, sku: null, quantity: 3 }] })
+      await a.orders.place(placed)
+      const ship = changeOf(placed, 'shipped')
+      const cancel = changeOf(placed, 'cancelled', { returns: placed.takes })
+      const results = await Promise.all([
+        a.orders.change(ship),
+        b.orders.change(cancel),
+        b.orders.change(ship),
+        a.orders.change(cancel),
+      ])
+      const made = results.flatMap((result) => ('changed' in result ? [result.changed] : []))
+      expect(made).toHaveLength(1)
+      const status = String(made[0]!.body.status)
+      expect((await a.orders.byNumber(placed.order.number))?.body.status).toBe(status)
+      expect(await b.orders.historyOf(placed.order.number)).toHaveLength(1)
+      expect(await levelOf(b, 2)).toBe(status === 'cancelled' ? 3 : 0)
+      expect(await queuedIds(a)).toEqual(
+        [placed.mail.id, `mail-${placed.order.number}-${status}`].sort(),
+      )
     })
 
     it('hands each due message to one sender, until it is sent or its lease runs out', async () => {

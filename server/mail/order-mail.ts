@@ -108,3 +108,94 @@ ${amounts
     html,
   }
 }
+
+/** Where a shipped order is: each part the operator gave (docs/api.md § Operator). */
+export interface Tracking {
+  carrier?: string
+  number?: string
+  url?: string
+}
+
+/** A short mail of an order's news: a heading, paragraphs, and where to find the order. */
+function orderNews(
+  { number, email }: { number: string; email: string },
+  { kind, subject, heading, paragraphs }: NewsParts,
+  { brand, origin }: { brand: string; origin: string },
+): OutboxMessage {
+  const findUrl = `${origin}/orders/find?number=${encodeURIComponent(number)}`
+  const text = [
+    heading,
+    '',
+    `Order number: ${number}`,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph.text, '']),
+    `Find this order: ${findUrl}`,
+    '',
+    brand,
+  ].join('\n')
+  const html = `<!DOCTYPE html><html><body style="font-family:sans-serif;color:#1a1a1a">
+<h1 style="font-size:20px">${escapeHtml(heading)}</h1>
+<p>Order number: <strong>${escapeHtml(number)}</strong></p>
+${paragraphs.map((paragraph) => `<p>${paragraph.html ?? escapeHtml(paragraph.text)}</p>`).join('\n')}
+<p><a href="${escapeHtml(findUrl)}">Find this order</a></p>
+<p>${escapeHtml(brand)}</p>
+</body></html>`
+  return { id: `order-${number}-${kind}`, to: email, subject, text, html }
+}
+
+interface NewsParts {
+  /** Part of the mail's id: one mail of each kind per order, ever. */
+  kind: string
+  subject: string
+  heading: string
+  /** Each paragraph's text, and its HTML when it is more than the text escaped (a link). */
+  paragraphs: { text: string; html?: string }[]
+}
+
+/** "Your order MRD-… has shipped", with its tracking when the operator gave one. */
+export function orderShipped(
+  order: { number: string; email: string },
+  tracking: Tracking,
+  site: { brand: string; origin: string },
+): OutboxMessage {
+  const by = [tracking.carrier, tracking.number].filter(Boolean).join(', tracking number ')
+  const paragraphs: NewsParts['paragraphs'] = by
+    ? [{ text: `It is on its way with ${by}.` }]
+    : [{ text: 'It is on its way.' }]
+  if (tracking.url)
+    paragraphs.push({
+      text: `Track it: ${tracking.url}`,
+      html: `<a href="${escapeHtml(tracking.url)}">Track it</a>`,
+    })
+  return orderNews(
+    order,
+    {
+      kind: 'shipped',
+      subject: `Your order ${order.number} has shipped`,
+      heading: 'Your order has shipped',
+      paragraphs,
+    },
+    site,
+  )
+}
+
+/** "Your order MRD-… was cancelled", with the reason when one was given. */
+export function orderCancelled(
+  order: { number: string; email: string },
+  reason: string | undefined,
+  site: { brand: string; origin: string },
+): OutboxMessage {
+  return orderNews(
+    order,
+    {
+      kind: 'cancelled',
+      subject: `Your order ${order.number} was cancelled`,
+      heading: 'Your order was cancelled',
+      paragraphs: [
+        ...(reason ? [{ text: `Reason: ${reason}` }] : []),
+        { text: 'Its items will not be sent.' },
+      ],
+    },
+    site,
+  )
+}

@@ -146,6 +146,12 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
       help: 'Order lines refused for want of stock',
       registers,
     }),
+    statusChanges: new Counter({
+      name: 'order_status_changes_total',
+      help: 'Order status changes made, by the status reached: shipped, delivered, cancelled',
+      labelNames: ['to'] as const,
+      registers,
+    }),
     mailSent: new Counter({
       name: 'mail_sent_total',
       help: 'Mail the outbox sent, by result: sent, failed (to be tried again), given-up',

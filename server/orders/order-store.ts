@@ -54,6 +54,41 @@ export type PlaceResult =
   /** Past a bound of its client's: nothing was taken; each allowance's entries before. */
   | { limited: Reservation }
 
+/**
+ * A change of an order's status, as the order use case decided it (server/orders/orders.ts): made
+ * only if the order still has the status it was decided on, with its history entry, its mail and
+ * the stock it gives back, in one transaction.
+ */
+export interface StatusChange {
+  /** The order as it is after the change (its body carrying the new status). */
+  order: StoredOrder
+  /** The status the change was decided on. */
+  from: string
+  to: string
+  at: number
+  /** Who made it, as the history names them: an operator's email, `ADMIN_TOKEN`, `shopper`. */
+  by: string
+  note?: string
+  /** The mail it sends, queued with it. */
+  mail?: OutboxMessage
+  /** The stock it gives back (a cancel's lines). */
+  returns: readonly Take[]
+}
+
+export type ChangeResult =
+  /** Made, with the levels of the stock it gave back (none for most). */
+  | { changed: StoredOrder; levels: StockLevel[] }
+  /** Not made: the order no longer had `from` (changed at the same moment), or is gone. */
+  | { stale: true }
+
+/** An entry of an order's history: a status it took, when and by whom. */
+export interface OrderEvent {
+  status: string
+  at: number
+  by: string
+  note?: string
+}
+
 export interface OrderStore {
   /**
    * In one transaction, all or none (server/orders/place-flow.ts): the order's allowances, its
@@ -69,6 +104,14 @@ export interface OrderStore {
   ofUser(userId: number, page: Page): Promise<{ orders: StoredOrder[]; total: number }>
   /** Every order, newest first, placed at `since` or later. */
   all(page: Page & { since?: number }): Promise<{ orders: StoredOrder[]; total: number }>
+  /**
+   * In one transaction, only if the order's status is still `change.from`: its new status and
+   * body, its history entry, its mail, and the stock it gives back; then every replica is told
+   * the levels. Two changes decided at once on the same status: one is made, the other is stale.
+   */
+  change(change: StatusChange): Promise<ChangeResult>
+  /** An order's changes since it was placed, oldest first. */
+  historyOf(number: string): Promise<OrderEvent[]>
   /** Forgets keys recorded before `before` (their orders stay): see IDEMPOTENCY_KEYS_KEPT_MS. */
   pruneKeys(before: number): Promise<void>
 }

@@ -1,12 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { roundCents } from '../../shared/pricing/pricing.ts'
 import type { Clock } from '../clock.ts'
-import { orderConfirmation } from '../mail/order-mail.ts'
+import {
+  orderCancelled,
+  orderConfirmation,
+  orderShipped,
+  type Tracking,
+} from '../mail/order-mail.ts'
 import type { Logger } from '../observability/logger.ts'
 import type { Metrics } from '../observability/metrics.ts'
 import type { LiveStock } from './live-stock.ts'
 import type { OrderLimiter } from './order-limits.ts'
-import type { OrderStore, Replay, StoredOrder } from './order-store.ts'
+import type { OrderStore, Replay, StoredOrder, Take } from './order-store.ts'
 import { priceOrder, type OrderRequest } from './price-order.ts'
 import type { StockLevel } from './stock-store.ts'
 
@@ -62,6 +67,39 @@ export type PlaceOutcome =
 
 export type PlacedListener = (order: StoredOrder) => void
 
+/** Where a change goes, and what it carries (the tracking, the reason). */
+export type StatusAsked =
+  { to: 'shipped'; tracking: Tracking } | { to: 'delivered' } | { to: 'cancelled'; reason?: string }
+
+/** A change of status asked for: by an operator (ship, deliver, cancel) or a shopper (cancel). */
+export type ChangeAsked = {
+  number: string
+  /** Who asks, as the order's history names them (order-store.ts, StatusChange). */
+  by: string
+  /** The site's public origin, for the mail's link. */
+  origin: string
+  log?: Logger
+} & StatusAsked
+
+export type ChangeOutcome =
+  /** Made now: its history entry written, its mail queued, its stock given back (a cancel). */
+  | { changed: StoredOrder }
+  /** It had that status already: nothing done, no second mail (200). */
+  | { unchanged: StoredOrder }
+  /** Its status cannot go there (a shipped order cancelled, a cancelled one shipped: 409). */
+  | { cannot: StoredOrder }
+  | { missing: true }
+
+const statusOf = (order: StoredOrder) => order.body.status as OrderStatus
+
+/** The stock an order's lines took: what a cancel gives back. */
+const takesOf = (order: StoredOrder): Take[] =>
+  (order.body.lines as { productId: number; sku?: string; quantity: number }[]).map((line) => ({
+    productId: line.productId,
+    sku: line.sku ?? null,
+    quantity: line.quantity,
+  }))
+
 /**
  * Places orders (docs/api.md § Orders; decisions.md § Orders): prices the request from the
  * catalogue as it stands, shapes the order and its confirmation, and stores them with their
@@ -84,7 +122,7 @@ export function createOrders({
   limits: OrderLimiter
   clock: Clock
   brand: string
-  metrics?: Pick<Metrics, 'orders' | 'orderValue' | 'stockRefusals'>
+  metrics?: Pick<Metrics, 'orders' | 'orderValue' | 'stockRefusals' | 'statusChanges'>
   logger?: Logger
 }) {
   const placedListeners = new Set<PlacedListener>()
@@ -160,7 +198,84 @@ export function createOrders({
     return result
   }
 
+  /** The change asked for, made on the order as it stands: its new body, mail and stock. */
+  function changeOf(order: StoredOrder, asked: ChangeAsked, at: number) {
+    const when = new Date(at).toISOString()
+    const site = { brand, origin: asked.origin }
+    const common = { from: statusOf(order), to: asked.to, at, by: asked.by }
+    const withBody = (extra: Record<string, unknown>) => ({
+      ...order,
+      body: { ...order.body, status: asked.to, ...extra },
+    })
+    switch (asked.to) {
+      case 'shipped':
+        return {
+          ...common,
+          order: withBody({ shippedAt: when, tracking: asked.tracking }),
+          mail: orderShipped(order, asked.tracking, site),
+          returns: [],
+        }
+      case 'delivered':
+        return { ...common, order: withBody({ deliveredAt: when }), returns: [] }
+      case 'cancelled':
+        return {
+          ...common,
+          order: withBody({
+            cancelledAt: when,
+            ...(asked.reason && { cancelReason: asked.reason }),
+          }),
+          ...(asked.reason && { note: asked.reason }),
+          mail: orderCancelled(order, asked.reason, site),
+          returns: takesOf(order),
+        }
+    }
+  }
+
+  /**
+   * The one door of a status change: decided on the order as it stands, made only if it still
+   * stands so (the storage's compare-and-set); when another change came first, decided again on
+   * what it left. Each status has at most two ways on, so this ends within a few turns.
+   */
+  async function change(asked: ChangeAsked): Promise<ChangeOutcome> {
+    for (;;) {
+      const order = await store.byNumber(asked.number)
+      if (!order) return { missing: true }
+      const status = statusOf(order)
+      if (status === asked.to) return { unchanged: order }
+      if (!NEXT_STATUSES[status].includes(asked.to)) return { cannot: order }
+      const result = await store.change(changeOf(order, asked, clock.now()))
+      if ('changed' in result) return { changed: result.changed }
+    }
+  }
+
   return {
+    /**
+     * Ships, delivers or cancels an order (docs/api.md § Operator): once, whoever asks at the same
+     * moment on whichever replica; counted, and logged with its number and who, never the
+     * shopper's details.
+     */
+    async change(asked: ChangeAsked): Promise<ChangeOutcome> {
+      const outcome = await change(asked)
+      if ('changed' in outcome) {
+        metrics?.statusChanges.inc({ to: asked.to })
+        ;(asked.log ?? logger)?.info(
+          { order: asked.number, status: asked.to, by: asked.by },
+          'order status changed',
+        )
+      }
+      return outcome
+    },
+    /** An order's history: placed, then each change, oldest first. */
+    async historyOf(order: StoredOrder) {
+      return [
+        {
+          status: 'placed',
+          at: order.createdAt,
+          by: order.userId === null ? 'shopper (guest)' : 'shopper',
+        },
+        ...(await store.historyOf(order.number)),
+      ]
+    },
     async place(asked: OrderAsked): Promise<PlaceOutcome> {
       const outcome = await place(asked)
       counted(

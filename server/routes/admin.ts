@@ -1,6 +1,7 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
+import { plainText } from '../../shared/text/plain-text.ts'
 import { sameText } from '../auth/constant-time.ts'
 import type { Clock } from '../clock.ts'
 import { bearerToken } from '../http/body.ts'
@@ -8,7 +9,8 @@ import { Refusal } from '../http/refusal.ts'
 import type { Logger } from '../observability/logger.ts'
 import { loggerOf, type RequestRecord } from '../observability/request-log.ts'
 import type { LiveStock } from '../orders/live-stock.ts'
-import type { OrderStore } from '../orders/order-store.ts'
+import type { OrderStore, StoredOrder } from '../orders/order-store.ts'
+import type { ChangeOutcome, createOrders, StatusAsked } from '../orders/orders.ts'
 import type { StockLevel, StockStore } from '../orders/stock-store.ts'
 import { parseListQuery } from './list-query.ts'
 
@@ -44,7 +46,11 @@ interface AdminOrder {
 export interface AdminRoutesDeps {
   /** ADMIN_TOKEN: without one, every route here answers 404. */
   token: string | undefined
-  orders: OrderStore
+  /** The order use case (server/orders/orders.ts): every status change goes through it. */
+  orders: Pick<ReturnType<typeof createOrders>, 'change' | 'historyOf'>
+  store: OrderStore
+  /** The site's public origin, for the links in the mails. */
+  originOf: (c: Context) => string
   stock: StockStore
   live: LiveStock
   clock: Clock
@@ -54,12 +60,100 @@ export interface AdminRoutesDeps {
 
 type Env = { Bindings: Partial<RequestRecord> }
 
+/** An optional line of text an operator gives: trimmed, plain (no control characters), bounded. */
+const note = (max: number) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max), plainText()))
+
+/** A tracking link: http or https only, since shoppers open it from their mail and their orders. */
+const trackingUrl = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(500),
+    v.check((url) => url === '' || /^https?:\/\/[^\s]+$/i.test(url), 'url'),
+  ),
+)
+
+const shipSchema = v.object({
+  carrier: note(80),
+  trackingNumber: note(80),
+  trackingUrl,
+})
+const SHIP_EXPECTED =
+  'expected { carrier?, trackingNumber?, trackingUrl? }: plain text, the link http(s)'
+
+const cancelSchema = v.object({ reason: note(500) })
+const CANCEL_EXPECTED = 'expected { reason? }: plain text, at most 500 characters'
+
+/** A body that may be absent (no fields given), or must match `schema`. */
+async function bodyOf<T extends v.GenericSchema>(
+  c: Context,
+  schema: T,
+  expected: string,
+): Promise<v.InferOutput<T>> {
+  const text = await c.req.text()
+  let json: unknown = {}
+  if (text.trim() !== '') {
+    try {
+      json = JSON.parse(text)
+    } catch {
+      throw new HTTPException(400, { message: 'Invalid JSON body' })
+    }
+  }
+  const result = v.safeParse(schema, json)
+  if (!result.success) throw new HTTPException(400, { message: `Invalid body: ${expected}` })
+  return result.output
+}
+
+const notFound = (number: string) =>
+  new HTTPException(404, { message: `No order ${number.slice(0, 40)}` })
+
 /**
  * ours: the operator's routes (docs/operating.md § Orders and mail), behind the bearer
  * ADMIN_TOKEN as /metrics is behind METRICS_TOKEN: the orders, newest first (JSON or CSV), and
  * stock levels set after a delivery or a count.
  */
-export function adminRoutes({ token, orders, stock, live, clock, logger }: AdminRoutesDeps) {
+export function adminRoutes({
+  token,
+  orders,
+  store,
+  originOf,
+  stock,
+  live,
+  clock,
+  logger,
+}: AdminRoutesDeps) {
+  /** An order as the operator sees it: with its history (each status, when, by whom). */
+  const withHistory = async (order: StoredOrder) => ({
+    ...order.body,
+    history: (await orders.historyOf(order)).map((event) => ({
+      ...event,
+      at: new Date(event.at).toISOString(),
+    })),
+  })
+
+  /** The change asked for, by the operator, of the order the address names. */
+  const change = (c: Context<Env>, asked: StatusAsked) =>
+    orders.change({
+      ...asked,
+      number: c.req.param('number') ?? '',
+      by: 'ADMIN_TOKEN',
+      origin: originOf(c),
+      log: loggerOf(c.env, logger),
+    })
+
+  /** 200 the order (changed now, or already so); 409 when it cannot go there; 404. */
+  const answer = async (c: Context<Env>, outcome: ChangeOutcome) => {
+    if ('missing' in outcome) throw notFound(c.req.param('number') ?? '')
+    if ('cannot' in outcome) {
+      const status = outcome.cannot.body.status as string
+      throw new HTTPException(409, {
+        message: `Order ${outcome.cannot.number} is ${status}: it cannot be changed so now`,
+      })
+    }
+    return c.json(await withHistory('changed' in outcome ? outcome.changed : outcome.unchanged))
+  }
+
   const admin = new Hono<Env>()
   if (!token) return admin.all('*', (c) => c.json({ message: 'Not found' }, 404))
   // Every refusal says why (a 401 with WWW-Authenticate, as RFC 6750 has it).
@@ -91,7 +185,7 @@ export function adminRoutes({ token, orders, stock, live, clock, logger }: Admin
       const since = sinceText === undefined ? 0 : Date.parse(sinceText)
       if (Number.isNaN(since))
         throw new HTTPException(400, { message: "Invalid 'since': expected a date (2026-11-28)" })
-      const found = await orders.all({ limit: limit || 1_000_000, skip, since })
+      const found = await store.all({ limit: limit || 1_000_000, skip, since })
       const bodies = found.orders.map((order) => order.body as unknown as AdminOrder)
       if (c.req.query('format') !== 'csv')
         return c.json({ orders: bodies, total: found.total, skip, limit: bodies.length })
@@ -114,6 +208,25 @@ export function adminRoutes({ token, orders, stock, live, clock, logger }: Admin
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': 'attachment; filename="orders.csv"',
       })
+    })
+    .get('/orders/:number', async (c) => {
+      const order = await store.byNumber(c.req.param('number'))
+      if (!order) throw notFound(c.req.param('number'))
+      return c.json(await withHistory(order))
+    })
+    .post('/orders/:number/ship', async (c) => {
+      const body = await bodyOf(c, shipSchema, SHIP_EXPECTED)
+      const tracking = {
+        ...(body.carrier && { carrier: body.carrier }),
+        ...(body.trackingNumber && { number: body.trackingNumber }),
+        ...(body.trackingUrl && { url: body.trackingUrl }),
+      }
+      return answer(c, await change(c, { to: 'shipped', tracking }))
+    })
+    .post('/orders/:number/deliver', async (c) => answer(c, await change(c, { to: 'delivered' })))
+    .post('/orders/:number/cancel', async (c) => {
+      const { reason } = await bodyOf(c, cancelSchema, CANCEL_EXPECTED)
+      return answer(c, await change(c, { to: 'cancelled', ...(reason && { reason }) }))
     })
     .put('/stock', async (c) => {
       // The contract's body is the list itself; the schema reads it as { levels }.

@@ -1,4 +1,4 @@
-import type { StoredOrder } from '../orders/order-store.ts'
+import type { OrderEvent, StoredOrder } from '../orders/order-store.ts'
 import type { StockLevel } from '../orders/stock-store.ts'
 
 // Rows of stock and orders as both dialects read them, their columns as the tables name them:
@@ -34,6 +34,20 @@ export const orderFrom = (row: OrderRow): StoredOrder => ({
   userId: row.user_id === null ? null : Number(row.user_id),
   email: row.email,
   body: typeof row.body === 'string' ? (JSON.parse(row.body) as Record<string, unknown>) : row.body,
+})
+
+export interface EventRow {
+  at: number | string
+  status: string
+  actor: string
+  note: string | null
+}
+
+export const eventFrom = (row: EventRow): OrderEvent => ({
+  status: row.status,
+  at: Number(row.at),
+  by: row.actor,
+  ...(row.note !== null && { note: row.note }),
 })
 
 /** Lines in product and SKU order: two orders' row locks are then always taken in one order. */

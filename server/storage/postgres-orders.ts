@@ -1,5 +1,5 @@
 import postgres, { type Sql, type TransactionSql } from 'postgres'
-import type { OrderStore, Placement, Replay, Take } from '../orders/order-store.ts'
+import type { OrderStore, Placement, Replay, StatusChange, Take } from '../orders/order-store.ts'
 import {
   KeyUsed,
   placeOnce,
@@ -8,19 +8,79 @@ import {
   type PlacementSteps,
   type Taken,
 } from '../orders/place-flow.ts'
+import type { StockLevel } from '../orders/stock-store.ts'
 import { reserveAllIn } from './postgres-attempts.ts'
 import { queueMessage, type PostgresOutbox } from './postgres-outbox.ts'
 import { NOTICE_BYTES, STOCK_CHANNEL, type PostgresStock } from './postgres-stock.ts'
 import {
+  eventFrom,
   inLockOrder,
   levelFrom,
   orderFrom,
   skuColumn,
+  type EventRow,
   type LevelRow,
   type OrderRow,
 } from './order-rows.ts'
 
 type Tracked = <T>(query: () => Promise<T>) => Promise<T>
+
+/**
+ * One statement: each line's stock taken (never below zero: the row's lock makes concurrent takes
+ * wait, the condition keeps the level up) or given back, the levels as they then stand, and the
+ * notification that carries them to every replica (sent at commit, and only then). Lines are
+ * taken in lock order (inLockOrder). A line it could not take is missing from the answer.
+ */
+async function moveStock(
+  tx: TransactionSql,
+  lines: readonly Take[],
+  way: 'take' | 'give back',
+): Promise<StockLevel[]> {
+  const ids = lines.map((line) => line.productId)
+  const skus = lines.map((line) => skuColumn(line.sku))
+  const [row] = await tx<{ levels: LevelRow[] | null }[]>`
+    WITH lines AS (
+      SELECT * FROM unnest(${ids}::integer[], ${skus}::text[],
+                           ${lines.map((line) => line.quantity)}::integer[])
+        WITH ORDINALITY AS l(product_id, sku, quantity, i)),
+    moved AS (
+      UPDATE stock s
+      SET level = ${way === 'take' ? tx`s.level - l.quantity` : tx`s.level + l.quantity`}
+      FROM lines l
+      WHERE s.product_id = l.product_id AND s.sku = l.sku
+        ${way === 'take' ? tx`AND s.level >= l.quantity` : tx``}
+      RETURNING s.product_id, s.sku, s.level),
+    payload AS (
+      SELECT json_build_object('l', json_agg(json_build_array(product_id, sku, level)))::text
+               AS levels,
+             json_build_object('p', json_agg(DISTINCT product_id))::text AS products
+      FROM moved)
+    SELECT (SELECT json_agg(moved) FROM moved) AS levels,
+           pg_notify(${STOCK_CHANNEL},
+             coalesce(CASE WHEN octet_length(levels) <= ${NOTICE_BYTES} THEN levels ELSE products END, ''))
+    FROM payload`
+  return (row?.levels ?? []).map(levelFrom)
+}
+
+/**
+ * A status change's statements in one transaction (order-store.ts, StatusChange): the order's
+ * status, only from the one it was decided on (the row's lock makes a change at the same moment
+ * wait, then find it changed), its history entry and mail, and the stock it gives back. Undefined
+ * when stale.
+ */
+async function changeIn(tx: TransactionSql, change: StatusChange) {
+  const { order, from, to, at, by, note, mail, returns } = change
+  const changed = await tx`
+    WITH changed AS (
+      UPDATE orders SET status = ${to}, body = ${tx.json(order.body as postgres.JSONValue)}
+      WHERE number = ${order.number} AND status = ${from}
+      RETURNING number)
+    INSERT INTO order_events (order_number, at, status, actor, note)
+    SELECT number, ${at}, ${to}, ${by}, ${note ?? null} FROM changed`
+  if (changed.count === 0) return undefined
+  if (mail) await queueMessage(tx, mail, at)
+  return returns.length > 0 ? moveStock(tx, inLockOrder(returns), 'give back') : []
+}
 
 /** The steps of a placement (server/orders/place-flow.ts) in one transaction, a statement each. */
 function stepsIn(tx: TransactionSql): PlacementSteps<Promise<unknown>> {
@@ -57,25 +117,7 @@ function stepsIn(tx: TransactionSql): PlacementSteps<Promise<unknown>> {
       const lines = inLockOrder(takes)
       const ids = lines.map((line) => line.productId)
       const skus = lines.map((line) => skuColumn(line.sku))
-      const [row] = await tx<{ levels: LevelRow[] | null }[]>`
-        WITH lines AS (
-          SELECT * FROM unnest(${ids}::integer[], ${skus}::text[],
-                               ${lines.map((line) => line.quantity)}::integer[])
-            WITH ORDINALITY AS l(product_id, sku, quantity, i)),
-        taken AS (
-          UPDATE stock s SET level = s.level - l.quantity FROM lines l
-          WHERE s.product_id = l.product_id AND s.sku = l.sku AND s.level >= l.quantity
-          RETURNING s.product_id, s.sku, s.level),
-        payload AS (
-          SELECT json_build_object('l', json_agg(json_build_array(product_id, sku, level)))::text
-                   AS levels,
-                 json_build_object('p', json_agg(DISTINCT product_id))::text AS products
-          FROM taken)
-        SELECT (SELECT json_agg(taken) FROM taken) AS levels,
-               pg_notify(${STOCK_CHANNEL},
-                 coalesce(CASE WHEN octet_length(levels) <= ${NOTICE_BYTES} THEN levels ELSE products END, ''))
-        FROM payload`
-      const taken = (row?.levels ?? []).map(levelFrom)
+      const taken = await moveStock(tx, lines, 'take')
       if (taken.length === lines.length) return { levels: taken }
       const rows = await tx<LevelRow[]>`
         SELECT product_id, sku, level FROM stock
@@ -160,6 +202,22 @@ export function createPostgresOrders(
     ofUser: (userId, { limit, skip }) => tracked(() => page(sql`user_id = ${userId}`, limit, skip)),
     all: ({ limit, skip, since = 0 }) =>
       tracked(() => page(sql`created_at >= ${since}`, limit, skip)),
+    change: (change) =>
+      tracked(async () => {
+        const levels = await sql.begin((tx) => changeIn(tx, change))
+        if (!levels) return { stale: true } as const
+        if (levels.length > 0) stock.tell({ levels })
+        if (change.mail) outbox.announce()
+        return { changed: change.order, levels }
+      }),
+    historyOf: (number) =>
+      tracked(async () =>
+        (
+          await sql<EventRow[]>`
+            SELECT at, status, actor, note FROM order_events
+            WHERE order_number = ${number} ORDER BY at, id`
+        ).map(eventFrom),
+      ),
     pruneKeys: (before) =>
       tracked(
         async () => void (await sql`DELETE FROM idempotency_keys WHERE created_at < ${before}`),

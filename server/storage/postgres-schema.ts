@@ -159,6 +159,25 @@ const MIGRATIONS: readonly PostgresMigration[] = [
     // What an entry counts for (server/limits/attempt-log.ts): 1, or the units an order takes.
     sql: 'ALTER TABLE login_attempts ADD COLUMN weight integer NOT NULL DEFAULT 1;',
   },
+  {
+    version: 9,
+    name: 'order status',
+    // As SQLite's (sqlite-schema.ts): the status a column, each change a history entry (`id`:
+    // their order, as SQLite's rowid).
+    sql: `
+      ALTER TABLE orders ADD COLUMN status text NOT NULL DEFAULT 'placed'
+        CHECK (status IN ('placed', 'shipped', 'delivered', 'cancelled'));
+      CREATE INDEX orders_by_status ON orders (status, created_at);
+      CREATE TABLE order_events (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        order_number text NOT NULL,
+        at bigint NOT NULL,
+        status text NOT NULL,
+        actor text NOT NULL,
+        note text
+      );
+      CREATE INDEX order_events_by_order ON order_events (order_number, at);`,
+  },
 ]
 
 // An advisory lock key (any constant, the same in every replica, and not postgres.ts's

@@ -33,7 +33,8 @@ describe('PostgreSQL', () => {
     await sql`DROP INDEX users_username_key_key`
     await sql`ALTER TABLE users DROP COLUMN username_key`
     await sql`DROP TABLE sessions`
-    await sql`DROP TABLE stock, stock_changes, orders, idempotency_keys, outbox, password_resets`
+    await sql`DROP TABLE stock, stock_changes, orders, order_events, idempotency_keys, outbox`
+    await sql`DROP TABLE password_resets`
     await sql`DROP TABLE account_entries, account_versions`
     await sql`ALTER TABLE login_attempts DROP COLUMN weight`
     await sql`DELETE FROM schema_migrations WHERE version >= 3`

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { Allowance, Reservation } from '../limits/attempt-log.ts'
-import type { OrderStore, Placement, Take } from '../orders/order-store.ts'
+import type { OrderStore, Placement, StatusChange, Take } from '../orders/order-store.ts'
 import {
   KeyUsed,
   placement,
@@ -10,7 +10,7 @@ import {
   type Taken,
 } from '../orders/place-flow.ts'
 import type { StockLevel } from '../orders/stock-store.ts'
-import { orderFrom, skuColumn, type OrderRow } from './order-rows.ts'
+import { eventFrom, orderFrom, skuColumn, type EventRow, type OrderRow } from './order-rows.ts'
 import type { SqliteOutbox } from './sqlite-outbox.ts'
 import { now } from './sqlite-promised.ts'
 import { transaction } from './sqlite-schema.ts'
@@ -54,6 +54,18 @@ export function createSqliteOrders(
   )
   const countSince = db.prepare('SELECT COUNT(*) AS n FROM orders WHERE created_at >= ?')
   const pruneKeys = db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?')
+  const setStatus = db.prepare(
+    'UPDATE orders SET status = ?, body = ? WHERE number = ? AND status = ?',
+  )
+  const addEvent = db.prepare(
+    'INSERT INTO order_events (order_number, at, status, actor, note) VALUES (?, ?, ?, ?, ?)',
+  )
+  const events = db.prepare(
+    'SELECT at, status, actor, note FROM order_events WHERE order_number = ? ORDER BY at, rowid',
+  )
+  const giveBack = db.prepare(
+    'UPDATE stock SET level = level + ? WHERE product_id = ? AND sku = ? RETURNING level',
+  )
 
   const orderByNumber = (number: string) => {
     const row = byNumber.get(number) as OrderRow | undefined
@@ -95,6 +107,21 @@ export function createSqliteOrders(
     },
   }
 
+  /** A status change's statements (order-store.ts, StatusChange); undefined when stale. */
+  const changeNow = (change: StatusChange): StockLevel[] | undefined => {
+    const { order, from, to, at, by, note, mail, returns } = change
+    if (setStatus.run(to, JSON.stringify(order.body), order.number, from).changes === 0)
+      return undefined
+    addEvent.run(order.number, at, to, by, note ?? null)
+    if (mail) outbox.queueNow(mail, at)
+    return returns.flatMap(({ productId, sku, quantity }) => {
+      const left = giveBack.get(quantity, productId, skuColumn(sku)) as
+        { level: number } | undefined
+      // A line whose product left the catalogue has no stock to give back to.
+      return left ? [{ productId, sku, stock: Number(left.level) }] : []
+    })
+  }
+
   const orders: OrderStore = {
     place: (placed) =>
       placeOnce(
@@ -121,6 +148,15 @@ export function createSqliteOrders(
         orders: (since.all(from, limit, skip) as unknown as OrderRow[]).map(orderFrom),
         total: Number((countSince.get(from) as { n: number }).n),
       })),
+    change: (change) =>
+      now(() => {
+        const levels = transaction(db, () => changeNow(change))
+        if (!levels) return { stale: true }
+        if (levels.length > 0) stock.tell({ levels })
+        if (change.mail) outbox.announce()
+        return { changed: change.order, levels }
+      }),
+    historyOf: (number) => now(() => (events.all(number) as unknown as EventRow[]).map(eventFrom)),
     pruneKeys: (before) => now(() => void pruneKeys.run(before)),
   }
   return orders

@@ -160,6 +160,25 @@ const MIGRATIONS: readonly SqliteMigration[] = [
     // What an entry counts for (server/limits/attempt-log.ts): 1, or the units an order takes.
     sql: 'ALTER TABLE login_attempts ADD COLUMN weight INTEGER NOT NULL DEFAULT 1',
   },
+  {
+    version: 9,
+    name: 'order status',
+    // An order's status as a column (a change is made only from the status it was decided on, and
+    // the operator filters by it); its body carries it too, as the API answers it. Each change a
+    // history entry (server/orders/orders.ts; `actor`: who made it).
+    sql: `
+      ALTER TABLE orders ADD COLUMN status TEXT NOT NULL DEFAULT 'placed'
+        CHECK (status IN ('placed', 'shipped', 'delivered', 'cancelled'));
+      CREATE INDEX orders_by_status ON orders (status, created_at);
+      CREATE TABLE order_events (
+        order_number TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        note TEXT
+      ) STRICT;
+      CREATE INDEX order_events_by_order ON order_events (order_number, at)`,
+  },
 ]
 
 /** In one transaction: run `work`, commit; roll back on a throw. */

@@ -75,7 +75,7 @@ describe('a users.db from before user names were compared by their key', () => {
       'DROP TABLE stock; DROP TABLE stock_changes; DROP TABLE orders; DROP TABLE idempotency_keys; DROP TABLE outbox',
     )
     old.exec('DROP TABLE account_entries; DROP TABLE account_versions')
-    old.exec('DROP TABLE password_resets')
+    old.exec('DROP TABLE password_resets; DROP TABLE order_events')
     old.exec('ALTER TABLE login_attempts DROP COLUMN weight')
     old.exec('PRAGMA user_version = 2')
     const add = old.prepare(
