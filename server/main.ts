@@ -83,6 +83,9 @@ function shutdown(signal: string) {
   if (stopping) return
   stopping = true
   logger.info({ signal }, `${signal} received, shutting down`)
+  // Out at once, not with the next batch (up to a second later, observability/logger.ts): whoever
+  // watches a replica go (an orchestrator's log, replicas.test.ts) reads why before it goes.
+  logger.flush()
   // Stop accepting connections and finish the requests in flight, then close the database (or
   // its pool): a load balancer sees this replica go and sends the next requests to the others.
   const exit = (code: number) => flushLogs(logger, () => process.exit(code))
