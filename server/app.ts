@@ -137,6 +137,7 @@ export function createApp({
   )
   const orders = createOrders({
     store: storage.orders,
+    outbox: storage.outbox,
     live: stock,
     limits: createOrderLimits({
       clock,
@@ -188,6 +189,7 @@ export function createApp({
       token: adminToken,
       orders,
       store: storage.orders,
+      outbox: storage.outbox,
       originOf,
       stock: storage.stock,
       live: stock,

@@ -333,6 +333,59 @@ export function describeOrderStorageContract(name: string, harness: StorageHarne
       )
     })
 
+    it('moves levels from where they stand, all or none, never below zero, and tells every process', async () => {
+      const { storage, location } = await stocked()
+      const other = await open(location)
+      const heard: StockNotice[] = []
+      other.stock.onChanged((notice) => heard.push(notice))
+      const variant = { productId: 109, sku: 'MEN-SNE-109-8-BLA' }
+      // One line unknown, or one line short: nothing moves.
+      expect(
+        await storage.stock.move(
+          [
+            { productId: 1, sku: null, by: 10 },
+            { productId: 404, sku: null, by: 1 },
+          ],
+          1,
+        ),
+      ).toEqual({ unknown: true })
+      expect(
+        await storage.stock.move(
+          [
+            { productId: 1, sku: null, by: 10 },
+            { ...variant, by: -5 },
+          ],
+          1,
+        ),
+      ).toEqual({ below: [{ ...variant, stock: 4 }] })
+      expect(await levelOf(storage, 1)).toBe(5)
+      expect(await levelOf(storage, 109, variant.sku)).toBe(4)
+
+      // An order between a delivery counted and its entry: the delivery adds to what the order left.
+      await storage.orders.place(placement({ takes: [{ ...variant, quantity: 3 }] }))
+      const moved = await storage.stock.move(
+        [
+          { ...variant, by: 12 },
+          { productId: 1, sku: null, by: -5 },
+        ],
+        2,
+      )
+      expect('moved' in moved && [...moved.moved].sort(byLine)).toEqual([
+        { productId: 1, sku: null, before: 5, stock: 0 },
+        { ...variant, before: 1, stock: 13 },
+      ])
+      expect(await levelOf(other, 109, variant.sku)).toBe(13)
+      if (name === 'PostgreSQL')
+        await expect.poll(() => toldOf(heard)).toEqual(expect.arrayContaining([1, 109]))
+
+      // Two deliveries at once on two processes: both count.
+      await Promise.all([
+        storage.stock.move([{ productId: 2, sku: null, by: 7 }], 3),
+        other.stock.move([{ productId: 2, sku: null, by: 4 }], 3),
+      ])
+      expect(await levelOf(storage, 2)).toBe(14)
+    })
+
     it('hands each due message to one sender, until it is sent or its lease runs out', async () => {
       const { location, storage } = await stocked()
       const other = await open(location)

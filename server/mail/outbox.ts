@@ -30,6 +30,44 @@ export type QueuedMessage = OutboxMessage | SealedMessage
 /** A message claimed for sending, with the tries so far, this one included. */
 export type ClaimedMessage = QueuedMessage & { attempts: number }
 
+/** What became of a message, as the operator's order page shows it. */
+export interface MailRecord {
+  id: string
+  to: string
+  subject: string
+  queuedAt: number
+  sentAt?: number
+  /** Tries so far. */
+  attempts: number
+  status: 'sent' | 'waiting' | 'given up'
+}
+
+/** A row of the outbox as both dialects read it. */
+export interface MailRow {
+  id: string
+  created_at: number | string
+  sent_at: number | string | null
+  next_attempt_at: number | string | null
+  attempts: number | string
+  message: string | { to: string; subject: string }
+}
+
+export const mailRecordOf = (row: MailRow): MailRecord => {
+  const message = (typeof row.message === 'string' ? JSON.parse(row.message) : row.message) as {
+    to: string
+    subject: string
+  }
+  return {
+    id: row.id,
+    to: message.to,
+    subject: message.subject,
+    queuedAt: Number(row.created_at),
+    ...(row.sent_at !== null && { sentAt: Number(row.sent_at) }),
+    attempts: Number(row.attempts),
+    status: row.sent_at !== null ? 'sent' : row.next_attempt_at === null ? 'given up' : 'waiting',
+  }
+}
+
 export interface Outbox {
   /** Queues a message on its own, to be sent from `at` (an order's is queued with the order). */
   queue(message: QueuedMessage, at: number): Promise<void>
@@ -42,6 +80,8 @@ export interface Outbox {
   sent(id: string, at: number): Promise<void>
   /** The message failed: it is tried again at `retryAt`, or never (`null`, given up). */
   failed(id: string, error: string, retryAt: number | null): Promise<void>
+  /** The messages whose id is `id` or begins with `id-` (an order's: its number's), oldest first. */
+  about(id: string): Promise<MailRecord[]>
   /** Messages not sent yet (given up ones aside). */
   pending(): Promise<number>
   /**

@@ -102,8 +102,11 @@ export interface OrderStore {
   byNumber(number: string): Promise<StoredOrder | undefined>
   /** A user's orders, newest first. */
   ofUser(userId: number, page: Page): Promise<{ orders: StoredOrder[]; total: number }>
-  /** Every order, newest first, placed at `since` or later. */
-  all(page: Page & { since?: number }): Promise<{ orders: StoredOrder[]; total: number }>
+  /**
+   * Every order, newest first, placed at `since` or later; with `status`, those that have it; with
+   * `query` (lower case), those whose number begins with it, or whose email or name holds it.
+   */
+  all(page: OrderFilter): Promise<{ orders: StoredOrder[]; total: number }>
   /**
    * In one transaction, only if the order's status is still `change.from`: its new status and
    * body, its history entry, its mail, and the stock it gives back; then every replica is told
@@ -119,6 +122,12 @@ export interface OrderStore {
 export interface Page {
   limit: number
   skip: number
+}
+
+export interface OrderFilter extends Page {
+  since?: number
+  status?: string
+  query?: string
 }
 
 /**

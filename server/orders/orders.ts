@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { roundCents } from '../../shared/pricing/pricing.ts'
 import type { Clock } from '../clock.ts'
+import type { Outbox } from '../mail/outbox.ts'
 import {
   orderCancelled,
   orderConfirmation,
+  type ConfirmedOrder,
   orderShipped,
   type Tracking,
 } from '../mail/order-mail.ts'
@@ -110,6 +112,7 @@ const takesOf = (order: StoredOrder): Take[] =>
  */
 export function createOrders({
   store,
+  outbox,
   live,
   limits,
   clock,
@@ -118,6 +121,8 @@ export function createOrders({
   logger,
 }: {
   store: OrderStore
+  /** For a confirmation sent again (an order's own mail is queued with it, by the store). */
+  outbox: Pick<Outbox, 'queue'>
   live: Pick<LiveStock, 'catalogue'>
   limits: OrderLimiter
   clock: Clock
@@ -159,19 +164,7 @@ export function createOrders({
       discount,
       total,
     }
-    const mail = orderConfirmation(
-      {
-        number,
-        email: request.email,
-        lines,
-        subtotal,
-        discount,
-        total,
-        promoCode,
-        address: request.address,
-      },
-      { brand, origin: asked.origin },
-    )
+    const mail = confirmationOf(body, asked.origin)
     const allowances = limits.allowancesFor(
       {
         client: asked.client,
@@ -197,6 +190,10 @@ export function createOrders({
     }
     return result
   }
+
+  /** An order's confirmation, from the order as stored. */
+  const confirmationOf = (body: Record<string, unknown>, origin: string) =>
+    orderConfirmation(body as unknown as ConfirmedOrder, { brand, origin })
 
   /** The change asked for, made on the order as it stands: its new body, mail and stock. */
   function changeOf(order: StoredOrder, asked: ChangeAsked, at: number) {
@@ -264,6 +261,15 @@ export function createOrders({
         )
       }
       return outcome
+    },
+    /**
+     * Queues the order's confirmation again (the shopper lost it, or mistyped a filter): a new
+     * message, its id the order's and when, so it is sent whatever became of the first.
+     */
+    async resendConfirmation(order: StoredOrder, origin: string): Promise<void> {
+      const at = clock.now()
+      const mail = confirmationOf(order.body, origin)
+      await outbox.queue({ ...mail, id: `${mail.id}-confirmation-${at}` }, at)
     },
     /** An order's history: placed, then each change, oldest first. */
     async historyOf(order: StoredOrder) {

@@ -15,6 +15,21 @@ export interface StockChange extends StockLevel {
   before: number
 }
 
+/** A move of a level by `by` units: + a delivery, − a loss (PATCH admin/stock). */
+export interface StockMove {
+  productId: number
+  sku: string | null
+  by: number
+}
+
+export type MoveResult =
+  /** Made, all of them: each level before and after. */
+  | { moved: StockChange[] }
+  /** One names a level that is not stored: none is made. */
+  | { unknown: true }
+  /** One would take its level below zero: none is made; those levels as they stand. */
+  | { below: StockLevel[] }
+
 /**
  * What a replica hears of a committed stock change, its own or another's: the levels as they now
  * stand; only the products whose levels changed, when the levels were too many to carry (the
@@ -37,6 +52,12 @@ export interface StockStore {
    * every replica. Undefined when one of them names a level that is not stored.
    */
   set(levels: readonly StockLevel[], at: number): Promise<StockChange[] | undefined>
+  /**
+   * Moves these levels by their `by`, each from the level as it stands (so a delivery never races
+   * an order placed meanwhile), in one transaction, all or none, never below zero; logged and
+   * told to every replica as `set` is.
+   */
+  move(moves: readonly StockMove[], at: number): Promise<MoveResult>
   /** Calls `listener` on every committed stock change, this process's and others'; answers the unsubscribe. */
   onChanged(listener: StockListener): () => void
 }

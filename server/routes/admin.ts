@@ -10,45 +10,26 @@ import type { Logger } from '../observability/logger.ts'
 import { loggerOf, type RequestRecord } from '../observability/request-log.ts'
 import type { LiveStock } from '../orders/live-stock.ts'
 import type { OrderStore, StoredOrder } from '../orders/order-store.ts'
-import type { ChangeOutcome, createOrders, StatusAsked } from '../orders/orders.ts'
-import type { StockLevel, StockStore } from '../orders/stock-store.ts'
+import type { Outbox } from '../mail/outbox.ts'
+import { ordersCsv, type ExportedOrder } from '../orders/order-export.ts'
+import {
+  ORDER_STATUSES,
+  type ChangeOutcome,
+  type createOrders,
+  type StatusAsked,
+} from '../orders/orders.ts'
+import type { StockStore } from '../orders/stock-store.ts'
+import { adminStockRoutes } from './admin-stock.ts'
 import { parseListQuery } from './list-query.ts'
-
-const stockSchema = v.object({
-  levels: v.pipe(
-    v.array(
-      v.object({
-        productId: v.pipe(v.number(), v.integer(), v.minValue(1)),
-        sku: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(80))),
-        stock: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
-      }),
-    ),
-    v.minLength(1),
-    v.maxLength(1000),
-  ),
-})
-
-/** A CSV field: quoted when it holds a comma, a quote or a line break; a formula's lead defused. */
-const csvField = (value: string | number | undefined) => {
-  const text = String(value ?? '').replace(/^[=+\-@\t\r]/, "'$&")
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
-interface AdminOrder {
-  number: string
-  createdAt: string
-  email: string
-  userId?: number
-  total: number
-  lines: { quantity: number; title: string; label?: string }[]
-}
 
 export interface AdminRoutesDeps {
   /** ADMIN_TOKEN: without one, every route here answers 404. */
   token: string | undefined
   /** The order use case (server/orders/orders.ts): every status change goes through it. */
-  orders: Pick<ReturnType<typeof createOrders>, 'change' | 'historyOf'>
+  orders: Pick<ReturnType<typeof createOrders>, 'change' | 'historyOf' | 'resendConfirmation'>
   store: OrderStore
+  /** What became of each order's mail. */
+  outbox: Pick<Outbox, 'about'>
   /** The site's public origin, for the links in the mails. */
   originOf: (c: Context) => string
   stock: StockStore
@@ -105,6 +86,16 @@ async function bodyOf<T extends v.GenericSchema>(
   return result.output
 }
 
+const resendSchema = v.object({ kind: v.picklist(['confirmation']) })
+const RESEND_EXPECTED = 'expected { kind: "confirmation" }'
+
+/** At most this many characters of a search are read. */
+const MAX_QUERY = 100
+
+/** A mail's kind from its id (server/mail/order-mail.ts): `order-N`, `order-N-shipped`, … */
+const mailKind = (id: string, number: string) =>
+  id === `order-${number}` ? 'confirmation' : id.slice(`order-${number}-`.length).split('-')[0]!
+
 const notFound = (number: string) =>
   new HTTPException(404, { message: `No order ${number.slice(0, 40)}` })
 
@@ -117,18 +108,26 @@ export function adminRoutes({
   token,
   orders,
   store,
+  outbox,
   originOf,
   stock,
   live,
   clock,
   logger,
 }: AdminRoutesDeps) {
-  /** An order as the operator sees it: with its history (each status, when, by whom). */
+  const iso = (at: number) => new Date(at).toISOString()
+  /** An order as the operator sees it: its history (each status, when, by whom) and its mails. */
   const withHistory = async (order: StoredOrder) => ({
     ...order.body,
-    history: (await orders.historyOf(order)).map((event) => ({
-      ...event,
-      at: new Date(event.at).toISOString(),
+    history: (await orders.historyOf(order)).map((event) => ({ ...event, at: iso(event.at) })),
+    mails: (await outbox.about(`order-${order.number}`)).map((mail) => ({
+      kind: mailKind(mail.id, order.number),
+      to: mail.to,
+      subject: mail.subject,
+      status: mail.status,
+      queuedAt: iso(mail.queuedAt),
+      ...(mail.sentAt !== undefined && { sentAt: iso(mail.sentAt) }),
+      attempts: mail.attempts,
     })),
   })
 
@@ -185,26 +184,27 @@ export function adminRoutes({
       const since = sinceText === undefined ? 0 : Date.parse(sinceText)
       if (Number.isNaN(since))
         throw new HTTPException(400, { message: "Invalid 'since': expected a date (2026-11-28)" })
-      const found = await store.all({ limit: limit || 1_000_000, skip, since })
-      const bodies = found.orders.map((order) => order.body as unknown as AdminOrder)
+      const status = c.req.query('status')
+      if (status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status))
+        throw new HTTPException(400, {
+          message: `Invalid 'status': expected one of ${ORDER_STATUSES.join(', ')}`,
+        })
+      const query = c.req.query('q')?.trim().toLowerCase().slice(0, MAX_QUERY) || undefined
+      const found = await store.all({
+        limit: limit || 1_000_000,
+        skip,
+        since,
+        ...(status !== undefined && { status }),
+        ...(query !== undefined && { query }),
+      })
+      const bodies = found.orders.map((order) => order.body)
       if (c.req.query('format') !== 'csv')
         return c.json({ orders: bodies, total: found.total, skip, limit: bodies.length })
-      const rows = [
-        ['number', 'createdAt', 'email', 'userId', 'total', 'items'],
-        ...bodies.map((order) => [
-          order.number,
-          order.createdAt,
-          order.email,
-          order.userId ?? '',
-          order.total.toFixed(2),
-          order.lines
-            .map(
-              (line) => `${line.quantity} × ${line.title}${line.label ? ` (${line.label})` : ''}`,
-            )
-            .join('; '),
-        ]),
-      ]
-      return c.body(rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n', 200, {
+      const csv = ordersCsv(
+        bodies as unknown as ExportedOrder[],
+        (productId) => live.catalogue.byId(productId)?.sku,
+      )
+      return c.body(csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': 'attachment; filename="orders.csv"',
       })
@@ -213,6 +213,14 @@ export function adminRoutes({
       const order = await store.byNumber(c.req.param('number'))
       if (!order) throw notFound(c.req.param('number'))
       return c.json(await withHistory(order))
+    })
+    .post('/orders/:number/resend', async (c) => {
+      const { kind } = await bodyOf(c, resendSchema, RESEND_EXPECTED)
+      const order = await store.byNumber(c.req.param('number'))
+      if (!order) throw notFound(c.req.param('number'))
+      if (kind === 'confirmation') await orders.resendConfirmation(order, originOf(c))
+      loggerOf(c.env, logger).info({ order: order.number, kind }, 'mail sent again')
+      return c.json({ message: 'The mail is on its way again' }, 202)
     })
     .post('/orders/:number/ship', async (c) => {
       const body = await bodyOf(c, shipSchema, SHIP_EXPECTED)
@@ -228,40 +236,5 @@ export function adminRoutes({
       const { reason } = await bodyOf(c, cancelSchema, CANCEL_EXPECTED)
       return answer(c, await change(c, { to: 'cancelled', ...(reason && { reason }) }))
     })
-    .put('/stock', async (c) => {
-      // The contract's body is the list itself; the schema reads it as { levels }.
-      const body: unknown = await c.req.json().catch(() => undefined)
-      const result = v.safeParse(stockSchema, { levels: body })
-      if (!result.success)
-        throw new HTTPException(400, {
-          message:
-            'Invalid body: expected [{ productId, sku?, stock }], stock a whole number from 0',
-        })
-      const levels: StockLevel[] = []
-      for (const { productId, sku, stock: level } of result.output.levels) {
-        const product = live.catalogue.byId(productId)
-        if (!product) throw new HTTPException(400, { message: `Unknown product ${productId}` })
-        if (product.variants && !product.variants.some((variant) => variant.sku === sku))
-          throw new HTTPException(400, {
-            message: sku
-              ? `Product ${productId} has no variant ${sku}`
-              : `Product ${productId} is sold in options: name the variant's sku`,
-          })
-        if (!product.variants && sku !== undefined && sku !== product.sku)
-          throw new HTTPException(400, { message: `Product ${productId} has no variant ${sku}` })
-        levels.push({ productId, sku: product.variants ? (sku ?? null) : null, stock: level })
-      }
-      const changes = await stock.set(levels, clock.now())
-      if (!changes) throw new HTTPException(400, { message: 'Unknown product or variant' })
-      for (const change of changes)
-        loggerOf(c.env, logger).info({ stockChange: change }, 'stock set')
-      return c.json(
-        changes.map(({ productId, sku, before, stock: level }) => ({
-          productId,
-          ...(sku !== null && { sku }),
-          before,
-          stock: level,
-        })),
-      )
-    })
+    .route('/stock', adminStockRoutes({ stock, live, clock, logger }))
 }

@@ -1,5 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { capturedLogs, createTestApi, type CallInit, type TestApi } from '../../testing/test-api.ts'
+import {
+  capturedLogs,
+  createTestApi,
+  login,
+  type CallInit,
+  type TestApi,
+} from '../../testing/test-api.ts'
 import { SHIPPING_ADDRESS } from '../../testing/shopper.ts'
 import type { OutboxMessage } from '../mail/outbox.ts'
 import { createMetrics } from '../observability/metrics.ts'
@@ -18,9 +24,10 @@ beforeEach(async () => {
 let keys = 0
 type Order = Record<string, unknown> & { number: string; status: string }
 
-/** A guest's order of `quantity` of product 1, placed. */
-async function placed(quantity = 2): Promise<Order> {
+/** A guest's order of `quantity` of product 1, placed; a shopper's with their token. */
+async function placed(quantity = 2, token?: string): Promise<Order> {
   const res = await api.call('/api/orders', {
+    token,
     body: {
       lines: [{ productId: 1, quantity }],
       email: 'Asha@Example.com',
@@ -188,5 +195,72 @@ describe('an order’s status, changed by the operator (api.md § Operator)', ()
       expect.objectContaining({ order: order.number, status: 'delivered', by: 'ADMIN_TOKEN' }),
     ])
     expect(JSON.stringify(lines)).not.toMatch(/asha|Verma|Bengaluru/i)
+  })
+})
+
+describe('a shopper cancels their own order while it is placed (api.md § Orders)', () => {
+  const cancel = (number: string, init: CallInit = {}) =>
+    api.call(`/api/orders/${number}/cancel`, { method: 'POST', ...init })
+
+  it('a guest, with the order’s email: its units back, its mail, and once', async () => {
+    const before = await stockOf(1)
+    const order = await placed(2)
+    const res = await read(await cancel(order.number, { body: { email: 'ASHA@example.com ' } }))
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ number: order.number, status: 'cancelled' })
+    expect(res.body).not.toHaveProperty('history')
+    expect(await stockOf(1)).toBe(before)
+    expect((await cancel(order.number, { body: { email: 'asha@example.com' } })).status).toBe(200)
+    expect(await stockOf(1)).toBe(before)
+    const mail = (await queued()).get(`order-${order.number}-cancelled`)
+    expect(mail?.text).not.toContain('Reason:')
+    const history = (await read(await admin(`/orders/${order.number}`, { method: 'GET' }))).body
+      .history as { status: string; by: string }[]
+    expect(history.at(-1)).toMatchObject({ status: 'cancelled', by: 'shopper (guest)' })
+  })
+
+  it('a guest with another email, or none, cancels nothing and learns nothing', async () => {
+    const order = await placed()
+    const wrong = await cancel(order.number, { body: { email: 'someone@example.com' } })
+    expect(wrong.status).toBe(404)
+    expect(await wrong.json()).toEqual({ message: 'Order not found' })
+    const none = await cancel(order.number)
+    expect(none.status).toBe(400)
+    expect(await none.json()).toEqual({
+      message: "Invalid body: expected { email }, the order's email, or sign in",
+    })
+    expect((await cancel('MRD-0000000000', { body: { email: 'asha@example.com' } })).status).toBe(
+      404,
+    )
+    const found = await read(await admin(`/orders/${order.number}`, { method: 'GET' }))
+    expect(found.body.status).toBe('placed')
+  })
+
+  it('a guest’s wrong guesses count as failed lookups', async () => {
+    const order = await placed()
+    let res: Response | undefined
+    for (let i = 0; i < 25 && res?.status !== 429; i++)
+      res = await cancel(order.number, { body: { email: `guess${i}@example.com` } })
+    expect(res?.status).toBe(429)
+    expect(res?.headers.get('Retry-After')).toBeTruthy()
+    // The right email too waits now: guesses cannot go on beside it.
+    expect((await cancel(order.number, { body: { email: 'asha@example.com' } })).status).toBe(429)
+  })
+
+  it('signed in, their own order only; a shipped one no longer', async () => {
+    const { accessToken } = await login(api)
+    const own = await placed(1, accessToken)
+    const guests = await placed(1)
+    expect((await cancel(guests.number, { token: accessToken })).status).toBe(404)
+    const res = await read(await cancel(own.number, { token: accessToken }))
+    expect(res.body).toMatchObject({ status: 'cancelled' })
+
+    const shipped = await placed(1, accessToken)
+    await admin(`/orders/${shipped.number}/ship`)
+    const late = await cancel(shipped.number, { token: accessToken })
+    expect(late.status).toBe(409)
+    expect(await late.json()).toEqual({
+      message: 'This order is shipped and can no longer be cancelled',
+    })
   })
 })

@@ -13,7 +13,7 @@ import type { Logger } from '../observability/logger.ts'
 import type { Metrics } from '../observability/metrics.ts'
 import { loggerOf, type RequestRecord } from '../observability/request-log.ts'
 import type { Orders } from '../orders/orders.ts'
-import type { OrderStore } from '../orders/order-store.ts'
+import type { OrderStore, StoredOrder } from '../orders/order-store.ts'
 import { orderRequestSchema } from '../orders/price-order.ts'
 import { parseListQuery } from './list-query.ts'
 
@@ -24,6 +24,8 @@ const lookupSchema = v.object({
   number: v.pipe(v.string("Invalid 'number': expected an order number"), v.trim(), v.maxLength(40)),
   email: v.pipe(v.string("Invalid 'email': expected an email address"), v.trim(), v.maxLength(254)),
 })
+
+const guestCancelSchema = v.object({ email: lookupSchema.entries.email })
 
 export interface OrderRoutesDeps {
   /** The order use case (server/orders/orders.ts). */
@@ -63,6 +65,7 @@ export function orderRoutes({
   metrics,
   logger,
 }: OrderRoutesDeps) {
+  const guestsOrder = guestOrders({ store, attempts, lookups, trusted, clock, metrics })
   /** The signed-in shopper's id with a bearer token; a guest without one (401 for a bad one). */
   const shopperOf = async (c: Context) =>
     bearerToken(c) ? (await authenticate(c)).claims.sub : null
@@ -120,21 +123,69 @@ export function orderRoutes({
     })
     .post('/lookup', jsonBody(lookupSchema), async (c) => {
       const { number, email } = c.req.valid('json')
-      const client = requireClient(c)
-      const now = clock.now()
-      const key = `lookup:${client}`
-      const counts = !trusted(client)
-      // Counted before the order is looked up, forgotten when it is found: guesses at once count.
-      const wait = counts ? await spend(attempts, key, lookups, now) : undefined
-      if (wait !== undefined) {
-        metrics?.limitRefusals.inc({ limit: 'order-lookups' })
-        throw tooMany('Too many order lookups, please try again later', wait)
-      }
-      const order = await store.byNumber(number.toUpperCase())
-      // One answer whichever part is wrong: a number alone tells nothing of whose it is.
-      const matches = sameText(order?.email ?? '', email.toLowerCase()) && order !== undefined
-      if (!matches) throw new HTTPException(404, { message: 'Order not found' })
-      if (counts) await attempts.release(key, now)
-      return c.json(order.body)
+      return c.json((await guestsOrder(c, number, email)).body)
     })
+    .post('/:number/cancel', async (c) => {
+      const number = c.req.param('number').toUpperCase()
+      const userId = await shopperOf(c)
+      let order: StoredOrder | undefined
+      if (userId !== null) {
+        order = await store.byNumber(number)
+        // Another's order is one the shopper has not got: the same 404 as a number never made.
+        if (order?.userId !== userId) throw new HTTPException(404, { message: 'Order not found' })
+      } else {
+        const body = v.safeParse(guestCancelSchema, await c.req.json().catch(() => undefined))
+        if (!body.success)
+          throw new HTTPException(400, {
+            message: "Invalid body: expected { email }, the order's email, or sign in",
+          })
+        order = await guestsOrder(c, number, body.output.email)
+      }
+      const outcome = await orders.change({
+        number: order.number,
+        to: 'cancelled',
+        by: userId === null ? 'shopper (guest)' : 'shopper',
+        origin: originOf(c),
+        log: loggerOf(c.env, logger),
+      })
+      if ('missing' in outcome) throw new HTTPException(404, { message: 'Order not found' })
+      if ('cannot' in outcome)
+        throw new HTTPException(409, {
+          message: `This order is ${String(outcome.cannot.body.status)} and can no longer be cancelled`,
+        })
+      return c.json(('changed' in outcome ? outcome.changed : outcome.unchanged).body)
+    })
+}
+
+/**
+ * A guest's order by its number and email (a lookup, or a guest's cancel), counted against the
+ * client's failed lookups before it is looked up and forgotten when found, so guesses at once
+ * count; one 404 whichever part is wrong.
+ */
+function guestOrders({
+  store,
+  attempts,
+  lookups,
+  trusted,
+  clock,
+  metrics,
+}: Pick<OrderRoutesDeps, 'store' | 'attempts' | 'lookups' | 'trusted' | 'clock' | 'metrics'>) {
+  return async (c: Context, number: string, email: string): Promise<StoredOrder> => {
+    const client = requireClient(c)
+    const now = clock.now()
+    const key = `lookup:${client}`
+    const counts = !trusted(client)
+    // Counted before the order is looked up, forgotten when it is found: guesses at once count.
+    const wait = counts ? await spend(attempts, key, lookups, now) : undefined
+    if (wait !== undefined) {
+      metrics?.limitRefusals.inc({ limit: 'order-lookups' })
+      throw tooMany('Too many order lookups, please try again later', wait)
+    }
+    const order = await store.byNumber(number.toUpperCase())
+    // One answer whichever part is wrong: a number alone tells nothing of whose it is.
+    const matches = sameText(order?.email ?? '', email.toLowerCase()) && order !== undefined
+    if (!matches) throw new HTTPException(404, { message: 'Order not found' })
+    if (counts) await attempts.release(key, now)
+    return order
+  }
 }

@@ -1,5 +1,6 @@
 import postgres, { type Sql, type TransactionSql } from 'postgres'
 import type { OrderStore, Placement, Replay, StatusChange, Take } from '../orders/order-store.ts'
+import { likeLiteral } from './like.ts'
 import {
   KeyUsed,
   placeOnce,
@@ -200,8 +201,25 @@ export function createPostgresOrders(
     replayOf: (key, fingerprint) => tracked(() => replayOf(key, fingerprint)),
     byNumber: (number) => tracked(() => byNumber(number)),
     ofUser: (userId, { limit, skip }) => tracked(() => page(sql`user_id = ${userId}`, limit, skip)),
-    all: ({ limit, skip, since = 0 }) =>
-      tracked(() => page(sql`created_at >= ${since}`, limit, skip)),
+    all: ({ limit, skip, since = 0, status, query }) =>
+      tracked(() => {
+        // LIKE's escape is a backslash in PostgreSQL, as likeLiteral writes it.
+        const like = query === undefined ? undefined : likeLiteral(query)
+        return page(
+          sql`created_at >= ${since}
+            ${status === undefined ? sql`` : sql`AND status = ${status}`}
+            ${
+              like === undefined
+                ? sql``
+                : sql`AND (number LIKE upper(${like}) || '%'
+                      OR email LIKE '%' || ${like} || '%'
+                      OR lower(concat(body->'address'->>'firstName', ' ',
+                                      body->'address'->>'lastName')) LIKE '%' || ${like} || '%')`
+            }`,
+          limit,
+          skip,
+        )
+      }),
     change: (change) =>
       tracked(async () => {
         const levels = await sql.begin((tx) => changeIn(tx, change))

@@ -1,5 +1,12 @@
 import type { Sql, TransactionSql } from 'postgres'
-import type { ClaimedMessage, Outbox, QueuedMessage } from '../mail/outbox.ts'
+import {
+  mailRecordOf,
+  type ClaimedMessage,
+  type MailRow,
+  type Outbox,
+  type QueuedMessage,
+} from '../mail/outbox.ts'
+import { likeLiteral } from './like.ts'
 
 type Tracked = <T>(query: () => Promise<T>) => Promise<T>
 
@@ -55,6 +62,14 @@ export function createPostgresOutbox(sql: Sql, tracked: Tracked) {
         await sql`UPDATE outbox SET last_error = ${error.slice(0, 500)},
                     next_attempt_at = ${retryAt}, locked_until = 0 WHERE id = ${id}`
       }),
+    about: (id) =>
+      tracked(async () =>
+        (
+          await sql<MailRow[]>`
+            SELECT id, created_at, sent_at, next_attempt_at, attempts, message FROM outbox
+            WHERE id = ${id} OR id LIKE ${`${likeLiteral(id)}-%`} ORDER BY created_at, id`
+        ).map(mailRecordOf),
+      ),
     pending: () =>
       tracked(async () => {
         const [row] = await sql<{ n: number }[]>`

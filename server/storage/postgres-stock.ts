@@ -6,7 +6,7 @@ import type {
   StockNotice,
   StockStore,
 } from '../orders/stock-store.ts'
-import { levelFrom, skuColumn, type LevelRow } from './order-rows.ts'
+import { inLockOrder, levelFrom, skuColumn, type LevelRow } from './order-rows.ts'
 
 type Tracked = <T>(query: () => Promise<T>) => Promise<T>
 
@@ -48,6 +48,15 @@ export function readNotice(payload: string): StockNotice {
 
 /** A level to set that is not stored: the change rolls back, and nothing is set. */
 class UnknownLevel extends Error {}
+
+/** Moves that would take levels below zero: the change rolls back; those levels as they stand. */
+class BelowZero extends Error {
+  readonly levels: StockLevel[]
+  constructor(levels: StockLevel[]) {
+    super('below zero')
+    this.levels = levels
+  }
+}
 
 /**
  * Each product's and variant's stock in PostgreSQL, shared by every replica. A change's levels
@@ -113,6 +122,42 @@ export function createPostgresStock(sql: Sql, tracked: Tracked) {
         }
         tell({ levels: changes })
         return changes
+      }),
+    move: (moves, at) =>
+      tracked(async () => {
+        let moved: StockChange[]
+        try {
+          moved = await sql.begin(async (tx) => {
+            const below: StockLevel[] = []
+            const done: StockChange[] = []
+            // In lock order, as orders take them: two moves at once never wait on each other.
+            for (const { productId, sku, by } of inLockOrder(moves)) {
+              const [row] = await tx<{ before: number }[]>`
+                SELECT level AS before FROM stock
+                WHERE product_id = ${productId} AND sku = ${skuColumn(sku)} FOR UPDATE`
+              if (!row) throw new UnknownLevel()
+              const before = Number(row.before)
+              if (before + by < 0) {
+                below.push({ productId, sku, stock: before })
+                continue
+              }
+              await tx`UPDATE stock SET level = ${before + by}
+                       WHERE product_id = ${productId} AND sku = ${skuColumn(sku)}`
+              await tx`INSERT INTO stock_changes (at, product_id, sku, before, after)
+                       VALUES (${at}, ${productId}, ${skuColumn(sku)}, ${before}, ${before + by})`
+              done.push({ productId, sku, before, stock: before + by })
+            }
+            if (below.length > 0) throw new BelowZero(below)
+            await tx`SELECT pg_notify(${STOCK_CHANNEL}, ${noticePayload(done)})`
+            return done
+          })
+        } catch (error) {
+          if (error instanceof UnknownLevel) return { unknown: true }
+          if (error instanceof BelowZero) return { below: error.levels }
+          throw error
+        }
+        tell({ levels: moved })
+        return { moved }
       }),
     onChanged(listener) {
       listeners.add(listener)

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { Allowance, Reservation } from '../limits/attempt-log.ts'
 import type { OrderStore, Placement, StatusChange, Take } from '../orders/order-store.ts'
+import { likeLiteral } from './like.ts'
 import {
   KeyUsed,
   placement,
@@ -49,10 +50,17 @@ export function createSqliteOrders(
     'SELECT * FROM orders WHERE user_id = ? ORDER BY created_at DESC, number LIMIT ? OFFSET ?',
   )
   const countOfUser = db.prepare('SELECT COUNT(*) AS n FROM orders WHERE user_id = ?')
-  const since = db.prepare(
-    'SELECT * FROM orders WHERE created_at >= ? ORDER BY created_at DESC, number LIMIT ? OFFSET ?',
+  // The operator's list (OrderStore.all): each filter applies when given (not NULL).
+  const FILTERED = `FROM orders WHERE created_at >= :since
+    AND (:status IS NULL OR status = :status)
+    AND (:query IS NULL OR number LIKE upper(:query) || '%' ESCAPE '\\'
+         OR email LIKE '%' || :query || '%' ESCAPE '\\'
+         OR lower(json_extract(body, '$.address.firstName') || ' ' ||
+                  json_extract(body, '$.address.lastName')) LIKE '%' || :query || '%' ESCAPE '\\')`
+  const filtered = db.prepare(
+    `SELECT * ${FILTERED} ORDER BY created_at DESC, number LIMIT :limit OFFSET :skip`,
   )
-  const countSince = db.prepare('SELECT COUNT(*) AS n FROM orders WHERE created_at >= ?')
+  const countFiltered = db.prepare(`SELECT COUNT(*) AS n ${FILTERED}`)
   const pruneKeys = db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?')
   const setStatus = db.prepare(
     'UPDATE orders SET status = ?, body = ? WHERE number = ? AND status = ?',
@@ -143,11 +151,20 @@ export function createSqliteOrders(
         orders: (ofUser.all(userId, limit, skip) as unknown as OrderRow[]).map(orderFrom),
         total: Number((countOfUser.get(userId) as { n: number }).n),
       })),
-    all: ({ limit, skip, since: from = 0 }) =>
-      now(() => ({
-        orders: (since.all(from, limit, skip) as unknown as OrderRow[]).map(orderFrom),
-        total: Number((countSince.get(from) as { n: number }).n),
-      })),
+    all: ({ limit, skip, since = 0, status, query }) =>
+      now(() => {
+        const filter = {
+          since,
+          status: status ?? null,
+          query: query === undefined ? null : likeLiteral(query),
+        }
+        return {
+          orders: (filtered.all({ ...filter, limit, skip }) as unknown as OrderRow[]).map(
+            orderFrom,
+          ),
+          total: Number((countFiltered.get(filter) as { n: number }).n),
+        }
+      }),
     change: (change) =>
       now(() => {
         const levels = transaction(db, () => changeNow(change))

@@ -1,5 +1,12 @@
 import type { DatabaseSync } from 'node:sqlite'
-import type { ClaimedMessage, Outbox, QueuedMessage } from '../mail/outbox.ts'
+import {
+  mailRecordOf,
+  type ClaimedMessage,
+  type MailRow,
+  type Outbox,
+  type QueuedMessage,
+} from '../mail/outbox.ts'
+import { likeLiteral } from './like.ts'
 import { localListeners, promised } from './sqlite-promised.ts'
 import { transaction } from './sqlite-schema.ts'
 
@@ -28,6 +35,10 @@ export function createSqliteOutbox(db: DatabaseSync) {
   const waiting = db.prepare(
     'SELECT COUNT(*) AS n FROM outbox WHERE sent_at IS NULL AND next_attempt_at IS NOT NULL',
   )
+  const about = db.prepare(
+    `SELECT id, created_at, sent_at, next_attempt_at, attempts, message FROM outbox
+     WHERE id = ? OR id LIKE ? ESCAPE '\\' ORDER BY created_at, id`,
+  )
   const queued = localListeners<() => void>()
 
   const queueNow = (message: QueuedMessage, at: number, when = true) =>
@@ -53,6 +64,8 @@ export function createSqliteOutbox(db: DatabaseSync) {
         }),
       sent: (id, at) => void markSent.run(at, id),
       failed: (id, error, retryAt) => void markFailed.run(error.slice(0, 500), retryAt, id),
+      about: (id) =>
+        (about.all(id, `${likeLiteral(id)}-%`) as unknown as MailRow[]).map(mailRecordOf),
       pending: () => Number((waiting.get() as { n: number }).n),
     }),
     onQueued: queued.add,

@@ -7,6 +7,15 @@ import { transaction } from './sqlite-schema.ts'
 /** A level to set that is not stored: the change rolls back, and nothing is set. */
 class UnknownLevel extends Error {}
 
+/** Moves that would take levels below zero: the change rolls back; those levels as they stand. */
+class BelowZero extends Error {
+  readonly levels: StockLevel[]
+  constructor(levels: StockLevel[]) {
+    super('below zero')
+    this.levels = levels
+  }
+}
+
 /**
  * Each product's and variant's stock in SQLite. One process has the file: its own listeners are
  * all there is to tell of a change (`tell`, which the orders' placement calls once committed).
@@ -25,6 +34,10 @@ export function createSqliteStock(db: DatabaseSync) {
     'INSERT INTO stock_changes (at, product_id, sku, before, after) VALUES (?, ?, ?, ?, ?)',
   )
   const changed = localListeners<StockListener>()
+  const tellChanges = (changes: readonly StockChange[]) =>
+    changed.tell({
+      levels: changes.map(({ productId, sku, stock: level }) => ({ productId, sku, stock: level })),
+    })
 
   const rows = (found: unknown[]) => (found as LevelRow[]).map(levelFrom)
   /** The level of one line, as it stands. */
@@ -61,14 +74,35 @@ export function createSqliteStock(db: DatabaseSync) {
           if (error instanceof UnknownLevel) return undefined
           throw error
         }
-        changed.tell({
-          levels: changes.map(({ productId, sku, stock: level }) => ({
-            productId,
-            sku,
-            stock: level,
-          })),
-        })
+        tellChanges(changes)
         return changes
+      },
+      move(moves, at) {
+        let moved: StockChange[]
+        try {
+          moved = transaction(db, () => {
+            const below: StockLevel[] = []
+            const done = moves.map(({ productId, sku, by }) => {
+              const row = levelOf.get(productId, skuColumn(sku)) as LevelRow | undefined
+              if (!row) throw new UnknownLevel()
+              const before = Number(row.level)
+              if (before + by < 0) below.push({ productId, sku, stock: before })
+              else {
+                setLevel.run(before + by, productId, skuColumn(sku))
+                logChange.run(at, productId, skuColumn(sku), before, before + by)
+              }
+              return { productId, sku, before, stock: before + by }
+            })
+            if (below.length > 0) throw new BelowZero(below)
+            return done
+          })
+        } catch (error) {
+          if (error instanceof UnknownLevel) return { unknown: true }
+          if (error instanceof BelowZero) return { below: error.levels }
+          throw error
+        }
+        tellChanges(moved)
+        return { moved }
       },
     }),
     onChanged: changed.add,
