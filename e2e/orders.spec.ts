@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { newOrderKey, orderBody } from '../testing/orders.ts'
 import { SHIPPING_ADDRESS } from '../testing/shopper.ts'
 import { E2E_ADMIN_TOKEN } from './support/server-env.ts'
+import { useSystemTheme } from './support/settle.ts'
 import { addToCart, fillAddress, fillCard, ownAddress, signIn } from './support/shopper-state.ts'
 
 /**
@@ -296,3 +298,81 @@ test("a signed-in shopper's order shows in My Purchases on their other device", 
     await laptop.close()
   }
 })
+
+for (const [width, [shippedId, cancelledId]] of [
+  [390, [37, 39]],
+  [1280, [56, 57]],
+] as const) {
+  test(`a guest follows their orders at ${width} px: a shipped one's tracking, a placed one cancelled`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 900 })
+    const place = async (id: number, quantity: number) => {
+      const res = await request.post('/api/orders', {
+        headers: { 'Idempotency-Key': newOrderKey() },
+        data: orderBody(id, quantity),
+      })
+      expect(res.status()).toBe(201)
+      return ((await res.json()) as { number: string }).number
+    }
+    const shipped = await place(shippedId, 1)
+    const shipping = await request.post(`/api/admin/orders/${shipped}/ship`, {
+      headers: admin,
+      data: {
+        carrier: 'Blue Dart',
+        trackingNumber: 'BD123',
+        trackingUrl: 'https://track.example/BD123',
+      },
+    })
+    expect(shipping.status()).toBe(200)
+    const before = await stockOf(request, cancelledId)
+    const placed = await place(cancelledId, 2)
+
+    const find = async (number: string) => {
+      await page.goto(`/orders/find?number=${number}`)
+      const form = page.getByRole('form', { name: 'Find an order' })
+      await form.getByLabel('Email').fill(SHIPPING_ADDRESS.email)
+      await form.getByRole('button', { name: 'Find Order' }).click()
+      const card = page.getByRole('article', { name: `Order ${number}` })
+      await expect(card).toBeVisible()
+      return card
+    }
+
+    const sent = await find(shipped)
+    await expect(sent.getByText('Status:')).toHaveText('Status: Shipped')
+    await expect(sent.getByText(/Sent with Blue Dart/)).toHaveText(
+      'Sent with Blue Dart. Tracking number: BD123. Track your parcel',
+    )
+    await expect(sent.getByRole('link', { name: 'Track your parcel' })).toHaveAttribute(
+      'href',
+      'https://track.example/BD123',
+    )
+    await expect(sent.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0)
+
+    const card = await find(placed)
+    await expect(card.getByText('Status:')).toHaveText('Status: Placed')
+    const cancel = card.getByRole('button', { name: 'Cancel Order' })
+    await cancel.scrollIntoViewIfNeeded()
+    await cancel.click()
+    const yes = card.getByRole('button', { name: 'Yes, Cancel Order' })
+    await expect(yes).toBeFocused()
+    await expect(yes).toBeInViewport()
+    // The order's status and the question pass axe's checks in both themes.
+    for (const theme of ['light', 'dark'] as const) {
+      await useSystemTheme(page, theme)
+      const scan = await new AxeBuilder({ page })
+        .include('main')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze()
+      expect(scan.violations.map((violation) => violation.id)).toEqual([])
+    }
+    await yes.click()
+    await expect(card.getByRole('status')).toHaveText(
+      `Order ${placed} is cancelled. We have sent you an email to say so.`,
+    )
+    await expect(card.getByText('Status:')).toHaveText('Status: Cancelled')
+    // Its units are on sale again.
+    expect(await stockOf(request, cancelledId)).toBe(before)
+  })
+}

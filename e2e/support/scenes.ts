@@ -1,5 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { DESKTOP_MIN, drawAllContent } from './settle.ts'
+import { newOrderKey, orderBody } from '../../testing/orders.ts'
+import { SHIPPING_ADDRESS } from '../../testing/shopper.ts'
 import { fillCard } from './shopper-state.ts'
 
 /**
@@ -93,6 +95,30 @@ export const SCENES: Scene[] = [
   { name: 'order confirmation', path: '/order-confirmation' },
   { name: 'orders', path: '/orders' },
   { name: 'find an order', path: '/orders/find?number=MRD-7K2P9QXA41' },
+  {
+    name: 'find an order, cancel asked',
+    path: '/orders/find',
+    // A guest's order of its own, found, and Cancel Order pressed: the status and the question.
+    open: async (page) => {
+      const placed = await page.request.post('/api/orders', {
+        headers: { 'Idempotency-Key': newOrderKey() },
+        data: orderBody(45, 2),
+      })
+      expect(placed.status()).toBe(201)
+      const { number } = (await placed.json()) as { number: string }
+      const form = page.getByRole('form', { name: 'Find an order' })
+      await form.getByLabel('Order Number').fill(number)
+      await form.getByLabel('Email').fill(SHIPPING_ADDRESS.email)
+      await form.getByRole('button', { name: 'Find Order' }).click()
+      await page.getByRole('button', { name: 'Cancel Order' }).click()
+      await expect(page.getByRole('button', { name: 'Yes, Cancel Order' })).toBeFocused()
+    },
+    varies: (page) => [
+      page.getByRole('article').getByRole('heading', { level: 2 }),
+      page.getByRole('article').locator('time'),
+      page.getByRole('group'),
+    ],
+  },
   { name: 'saved items', path: '/saved' },
   { name: 'forgot password', path: '/forgot-password' },
   // Without a token (the scenes have no mail to follow): the page says the link is not valid.

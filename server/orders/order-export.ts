@@ -1,3 +1,4 @@
+import type { Address } from '../../shared/address/address.schema.ts'
 import { roundCents } from '../../shared/pricing/pricing.ts'
 import type { OrderLine } from './price-order.ts'
 
@@ -12,16 +13,7 @@ export interface ExportedOrder {
   createdAt: string
   status: string
   email: string
-  address: {
-    firstName: string
-    lastName: string
-    address1: string
-    address2?: string
-    city: string
-    state: string
-    code: string
-    mobile?: string
-  }
+  address: Address
   payment: { method: string; cardLast4?: string }
   promoCode?: string
   lines: OrderLine[]
@@ -88,7 +80,7 @@ export function ordersCsv(
       common.name,
       common.address,
       address.code,
-      address.mobile ?? '',
+      address.mobile,
       order.email,
       line.sku ?? skuOf(line.productId) ?? '',
       line.label ?? '',

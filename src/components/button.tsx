@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react'
+import type { ButtonHTMLAttributes, Ref } from 'react'
 import styles from './button.module.css'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost'
@@ -10,6 +10,7 @@ export function buttonClass(variant: ButtonVariant = 'primary', extra?: string):
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant
+  ref?: Ref<HTMLButtonElement>
 }
 
 /** A button of the app; a tap before the app runs is kept for it (lib/early-events.ts). */

@@ -111,4 +111,13 @@ export const orderMessages = {
   lookupUnavailable:
     "Finding an order by its number is not available with this shop's catalogue service: its orders are kept on the device they were placed on.",
   seeMyPurchases: 'See My Purchases',
+  track: 'Track your parcel',
+  cancelOrder: 'Cancel Order',
+  cancelQuestion: (number: string) =>
+    `Cancel order ${number}? Its items will not be sent, and this cannot be undone.`,
+  confirmCancel: 'Yes, Cancel Order',
+  cancelling: 'Cancelling…',
+  keepOrder: 'Keep Order',
+  cancelled: (number: string) =>
+    `Order ${number} is cancelled. We have sent you an email to say so.`,
 } as const

@@ -2,7 +2,7 @@ import { expect } from 'vitest'
 import type { Order } from '../domain/orders/order.schemas.ts'
 import type { ServerOrder } from '../domain/orders/orders.api.ts'
 import { cartTotal } from '../../shared/pricing/pricing.ts'
-import { testApi } from './api-server.ts'
+import { TEST_ADMIN_TOKEN, testApi } from './api-server.ts'
 import { apiProduct, cartLineOf, TEST_ADDRESS } from './shop-fixtures.ts'
 
 let keys = 0
@@ -56,3 +56,18 @@ export async function deviceOrder(
 
 export const storeHistory = (orders: readonly Order[]) =>
   localStorage.setItem('orderHistory', JSON.stringify(orders))
+
+/** The shop's operator changes an order's status (docs/api.md § Operator), as a component test's API has it. */
+export async function changeOnServer(
+  number: string,
+  action: 'ship' | 'deliver' | 'cancel',
+  body: Record<string, string> = {},
+): Promise<ServerOrder> {
+  const res = await testApi().call(`/api/admin/orders/${number}/${action}`, {
+    method: 'POST',
+    body,
+    token: TEST_ADMIN_TOKEN,
+  })
+  expect(res.status).toBe(200)
+  return (await res.json()) as ServerOrder
+}

@@ -3,7 +3,13 @@ import { requestJson } from '../../lib/api-client.ts'
 import { bearer } from '../../lib/bearer.ts'
 import { addressSchema } from '../../../shared/address/address.schema.ts'
 import type { CartLine } from '../cart/cart.schemas.ts'
-import { ORDER_NUMBER, type Order, type PaymentSummary } from './order.schemas.ts'
+import {
+  ORDER_NUMBER,
+  ORDER_STATUSES,
+  trackingSchema,
+  type Order,
+  type PaymentSummary,
+} from './order.schemas.ts'
 
 /** A payment as an order carries it, sent and answered: its method, never card data but the last four digits. */
 const paymentSchema = v.object({
@@ -35,6 +41,8 @@ export const serverOrderSchema = v.object({
   subtotal: v.number(),
   discount: v.number(),
   total: v.number(),
+  status: v.optional(v.picklist(ORDER_STATUSES)),
+  tracking: v.optional(trackingSchema),
 })
 
 export type ServerOrder = v.InferOutput<typeof serverOrderSchema>
@@ -138,7 +146,20 @@ export function toOrder(order: ServerOrder, here?: PlacedHere): Order {
       giftCard: order.payment.method === 'gift-card+card' || order.payment.giftCard === true,
     },
     ...(order.userId !== undefined && { accountId: order.userId }),
+    ...(order.status !== undefined && { status: order.status }),
+    ...(order.tracking !== undefined && { tracking: order.tracking }),
   }
+}
+
+/**
+ * Cancels an order while it is placed (docs/api.md § Orders): signed in, the shopper's own with
+ * their token; a guest's with the order's email. Answers the order as it now is.
+ */
+export function cancelOrder(number: string, by: { token: string } | { email: string }) {
+  return requestJson(serverOrderSchema, `orders/${encodeURIComponent(number)}/cancel`, {
+    method: 'post',
+    ...('token' in by ? { headers: bearer(by.token) } : { json: { email: by.email } }),
+  })
 }
 
 const isPaymentMethod = (method: string): method is PaymentSummary['method'] =>

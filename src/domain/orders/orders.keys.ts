@@ -8,4 +8,6 @@ export const orderKeys = {
   all: ['orders'] as const,
   /** One account's orders: a shopper signed in after another never sees the other's. */
   ofAccount: (accountId: number) => [...orderKeys.all, 'account', accountId] as const,
+  /** One order's news (its status and tracking), as the server has it now, asked with its email. */
+  news: (number: string, email: string) => [...orderKeys.all, 'news', number, email] as const,
 }

@@ -5,7 +5,7 @@ import { toApiError, type ApiError } from '../../lib/api-error.ts'
 import { atomWithValidatedStorage } from '../../lib/storage-atom.ts'
 import { clearPromoAtom, removeOrderedLinesAtom } from '../cart/cart.atoms.ts'
 import { cartLineSchema, lineKey } from '../cart/cart.schemas.ts'
-import { paymentSummarySchema, type Order } from './order.schemas.ts'
+import { deviceCopy, paymentSummarySchema, type Order } from './order.schemas.ts'
 import { orderRequestSchema, postOrder, toOrder } from './orders.api.ts'
 import { recordOrderAtom } from './orders.atoms.ts'
 import { paymentAtom } from './payment.atoms.ts'
@@ -122,7 +122,7 @@ async function send(store: Store, withToken: WithToken, pending: PendingOrder) {
       const answer = await withToken((token) =>
         postOrder(pending.request, pending.key, token || undefined),
       )
-      const order = toOrder(answer, pending.here)
+      const order = deviceCopy(toOrder(answer, pending.here))
       store.set(completeOrderAtom, pending, order)
       return { placed: order }
     } catch (caught) {

@@ -1,6 +1,9 @@
-import { skipToken, useQuery } from '@tanstack/react-query'
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useAtomValue, useStore } from 'jotai'
 import { mergeOrders } from '../../domain/orders/merge-orders.ts'
+import { numberedByServer, type Order } from '../../domain/orders/order.schemas.ts'
+import { cancelOrder, toOrder, type ServerOrder } from '../../domain/orders/orders.api.ts'
+import { orderKeys } from '../../domain/orders/orders.keys.ts'
 import { orderHistoryListAtom } from '../../domain/orders/orders.atoms.ts'
 import { accountOrdersQuery } from '../../domain/orders/orders.queries.ts'
 import { sessionAtom } from '../../domain/session/session.atoms.ts'
@@ -20,6 +23,7 @@ export function useMyPurchases() {
   const device = useAtomValue(orderHistoryListAtom)
   const session = useAtomValue(sessionAtom)
   const store = useStore()
+  const queryClient = useQueryClient()
   // With another API (DummyJSON) orders stay on the device they were placed on.
   const accountId = env.bundledApi ? session?.id : undefined
   const query = useQuery({
@@ -40,5 +44,22 @@ export function useMyPurchases() {
     orders: mergeOrders(device, accountId === undefined ? undefined : query.data),
     account,
     retry: () => void query.refetch(),
+    /**
+     * How to cancel this order, when the shopper may (docs/api.md § Orders): the signed-in
+     * account's own, kept by the server; the list then shows it as the server now has it.
+     */
+    cancelOf: (order: Order): (() => Promise<Order>) | undefined => {
+      if (accountId === undefined || order.accountId !== accountId) return undefined
+      if (!numberedByServer(order.orderNumber)) return undefined
+      return async () => {
+        const cancelled = await tokenCaller(store)((token) =>
+          cancelOrder(order.orderNumber, { token }),
+        )
+        queryClient.setQueryData(orderKeys.ofAccount(accountId), (list?: ServerOrder[]) =>
+          list?.map((each) => (each.number === cancelled.number ? cancelled : each)),
+        )
+        return toOrder(cancelled)
+      }
+    },
   }
 }

@@ -16,6 +16,7 @@ import { AddressSummary } from '../../../components/address-summary.tsx'
 import { lastOrderAtom } from '../../../domain/orders/orders.atoms.ts'
 import { numberedByServer } from '../../../domain/orders/order.schemas.ts'
 import { OrderLines } from '../../../components/order-lines.tsx'
+import { OrderNews } from './order-status.tsx'
 import styles from './orders.module.css'
 
 const METHOD_NAMES = { paypal: 'Pay Pal', paylater: 'Pay Later', applepay: 'Apple Pay' } as const
@@ -51,6 +52,7 @@ export function ConfirmationPage() {
         <p className={styles.number}>
           Order number: <strong>{order.orderNumber}</strong>
         </p>
+        <OrderNews order={order} />
         <p>
           {checkoutMessages.confirmationEmail} <strong>{order.address.email}</strong>
         </p>

@@ -1,12 +1,13 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useMutation } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { AddressSummary } from '../../../components/address-summary.tsx'
 import { Button } from '../../../components/button.tsx'
 import { FormField } from '../../../components/form-field.tsx'
 import { ServerError } from '../../../components/server-error.tsx'
 import type { Order } from '../../../domain/orders/order.schemas.ts'
+import { cancelOrder, toOrder } from '../../../domain/orders/orders.api.ts'
 import { orderMessages } from '../../../lib/page-messages.ts'
 import { useFailedAttempt } from '../../../lib/use-failed-attempt.ts'
 import {
@@ -16,6 +17,7 @@ import {
   type FindOrderOutput,
 } from '../find-order.ts'
 import { OrderCard } from './order-card.tsx'
+import { CancelOrder } from './order-status.tsx'
 import styles from './orders.module.css'
 
 /** Find an order's form and what it found (rules.md § Added features, § Validation rules). */
@@ -74,21 +76,33 @@ export function FindOrderForm({ number = '' }: { number?: string }) {
           </Button>
         </div>
       </form>
-      {found && <FoundOrder order={found} />}
+      {found && lookup.variables && (
+        // Each answer afresh (its own key): what was cancelled here is then read again.
+        <FoundOrder key={lookup.submittedAt} order={found} email={lookup.variables.email} />
+      )}
     </>
   )
 }
 
-/** The order found, its heading focused so that a screen reader reads on from it. */
-function FoundOrder({ order }: { order: Order }) {
+/**
+ * The order found, its heading focused so that a screen reader reads on from it; a guest may
+ * cancel it with the email it was found by, while it is placed.
+ */
+function FoundOrder({ order: found, email }: { order: Order; email: string }) {
   const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => heading.current?.focus(), [order])
+  const [order, setOrder] = useState(found)
+  useEffect(() => heading.current?.focus(), [found])
   return (
     <OrderCard order={order} headingRef={heading}>
       <section aria-labelledby="found-shipping-to" className={styles.section}>
         <h3 id="found-shipping-to">Shipping address</h3>
         <AddressSummary address={order.address} />
       </section>
+      <CancelOrder
+        order={order}
+        cancel={async () => toOrder(await cancelOrder(order.orderNumber, { email }))}
+        onCancelled={setOrder}
+      />
     </OrderCard>
   )
 }

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
+import { deviceCopy } from '../../../domain/orders/order.schemas.ts'
 import { toOrder } from '../../../domain/orders/orders.api.ts'
-import { apiServer, recordRequests, testApi } from '../../../test/api-server.ts'
-import { deviceOrder, placeOnServer, storeHistory } from '../../../test/orders.ts'
+import { apiServer, recordRequests, TEST_ADMIN_TOKEN, testApi } from '../../../test/api-server.ts'
+import { changeOnServer, deviceOrder, placeOnServer, storeHistory } from '../../../test/orders.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { TEST_ADDRESS } from '../../../test/shop-fixtures.ts'
 
@@ -171,5 +172,87 @@ describe('the ways to Find an order', () => {
       'href',
       '/orders',
     )
+  })
+})
+
+describe('what Find an order says of where the order is (docs/api.md § Orders)', () => {
+  async function find(number: string) {
+    const { user } = await openFind(`/orders/find?number=${number}`)
+    await user.type(emailField(), TEST_ADDRESS.email)
+    await user.click(submit())
+    return { user, found: await screen.findByRole('article', { name: `Order ${number}` }) }
+  }
+
+  it('a shipped order: its status, its carrier and tracking number, and the link to track it', async () => {
+    const placed = await placeOnServer()
+    await changeOnServer(placed.number, 'ship', {
+      carrier: 'Blue Dart',
+      trackingNumber: 'BD123456789IN',
+      trackingUrl: 'https://track.example/BD123456789IN',
+    })
+    const { found } = await find(placed.number)
+    expect(within(found).getByText('Status:').parentElement).toHaveTextContent('Status: Shipped')
+    expect(within(found).getByText(/Sent with Blue Dart\./)).toHaveTextContent(
+      'Sent with Blue Dart. Tracking number: BD123456789IN.',
+    )
+    expect(within(found).getByRole('link', { name: 'Track your parcel' })).toHaveAttribute(
+      'href',
+      'https://track.example/BD123456789IN',
+    )
+    // Shipped: too late to cancel.
+    expect(within(found).queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument()
+  })
+
+  it('a guest cancels a placed order, asked to confirm first: said, and kept so by the server', async () => {
+    const placed = await placeOnServer({ lines: [{ productId: 3, quantity: 2 }] })
+    const { user, found } = await find(placed.number)
+    expect(within(found).getByText('Status:').parentElement).toHaveTextContent('Status: Placed')
+
+    // Asked first; Keep Order leaves it as it was, the focus back on Cancel Order.
+    await user.click(within(found).getByRole('button', { name: 'Cancel Order' }))
+    const question = within(found).getByRole('group', {
+      name: `Cancel order ${placed.number}? Its items will not be sent, and this cannot be undone.`,
+    })
+    await waitFor(() =>
+      expect(within(question).getByRole('button', { name: 'Yes, Cancel Order' })).toHaveFocus(),
+    )
+    await user.click(within(question).getByRole('button', { name: 'Keep Order' }))
+    await waitFor(() =>
+      expect(within(found).getByRole('button', { name: 'Cancel Order' })).toHaveFocus(),
+    )
+
+    await user.click(within(found).getByRole('button', { name: 'Cancel Order' }))
+    await user.click(await within(found).findByRole('button', { name: 'Yes, Cancel Order' }))
+    const said = await within(found).findByRole('status')
+    expect(said).toHaveTextContent(
+      `Order ${placed.number} is cancelled. We have sent you an email to say so.`,
+    )
+    await waitFor(() => expect(said).toHaveFocus())
+    expect(within(found).getByText('Status:').parentElement).toHaveTextContent('Status: Cancelled')
+    const kept = await testApi().call(`/api/admin/orders/${placed.number}`, {
+      token: TEST_ADMIN_TOKEN,
+    })
+    expect(((await kept.json()) as { status: string }).status).toBe('cancelled')
+  })
+
+  it('the confirmation asks the server where the order is now: the device keeps no status', async () => {
+    const placed = await placeOnServer()
+    const kept = deviceCopy(toOrder(placed))
+    expect(kept).not.toHaveProperty('status')
+    localStorage.setItem('orderDetails', JSON.stringify(kept))
+    await changeOnServer(placed.number, 'ship', { carrier: 'Blue Dart' })
+    await renderApp('/order-confirmation')
+    expect((await screen.findByText('Status:')).parentElement).toHaveTextContent('Status: Shipped')
+  })
+
+  it('says why when the order shipped while the page was open, and cancels nothing', async () => {
+    const placed = await placeOnServer()
+    const { user, found } = await find(placed.number)
+    await changeOnServer(placed.number, 'ship')
+    await user.click(within(found).getByRole('button', { name: 'Cancel Order' }))
+    await user.click(await within(found).findByRole('button', { name: 'Yes, Cancel Order' }))
+    expect(
+      await within(found).findByText('This order is shipped and can no longer be cancelled'),
+    ).toBeInTheDocument()
   })
 })

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { orderKeys } from '../../../domain/orders/orders.keys.ts'
 import { toOrder } from '../../../domain/orders/orders.api.ts'
 import { apiServer, recordRequests, testApi } from '../../../test/api-server.ts'
-import { deviceOrder, placeOnServer, storeHistory } from '../../../test/orders.ts'
+import { changeOnServer, deviceOrder, placeOnServer, storeHistory } from '../../../test/orders.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { seedSession } from '../../../test/session.ts'
 import { apiProduct, cartLineOf } from '../../../test/shop-fixtures.ts'
@@ -188,5 +188,32 @@ describe('My Purchases with the server’s orders (rules.md § Added features)',
     expect(await orderHeadings()).toEqual([`Order ${guest.orderNumber}`, 'Order MRD-OLDER002'])
     expect(screen.queryByText(elsewhere.number, { exact: false })).not.toBeInTheDocument()
     expect(screen.queryByText(here.number, { exact: false })).not.toBeInTheDocument()
+  })
+})
+
+describe('where each order is, in My Purchases (docs/api.md § Orders)', () => {
+  it('shows the server’s news of each order; the shopper cancels a placed one of theirs', async () => {
+    const { elsewhere, here, guest } = await shopperWithOrdersEverywhere()
+    await changeOnServer(elsewhere.number, 'ship', { carrier: 'Blue Dart' })
+    const { user } = await renderApp('/orders')
+    const card = (number: string) => screen.findByRole('article', { name: `Order ${number}` })
+
+    const shipped = await card(elsewhere.number)
+    expect(shipped).toHaveTextContent('Status: Shipped')
+    expect(shipped).toHaveTextContent('Sent with Blue Dart.')
+    expect(within(shipped).queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument()
+    // An order kept on this device alone has no news, and nothing to cancel on the server.
+    const kept = await card(guest.orderNumber)
+    expect(kept).not.toHaveTextContent('Status:')
+    expect(within(kept).queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument()
+
+    const mine = await card(here.number)
+    expect(mine).toHaveTextContent('Status: Placed')
+    await user.click(within(mine).getByRole('button', { name: 'Cancel Order' }))
+    await user.click(await within(mine).findByRole('button', { name: 'Yes, Cancel Order' }))
+    expect(await within(mine).findByRole('status')).toHaveTextContent(
+      `Order ${here.number} is cancelled.`,
+    )
+    await waitFor(() => expect(mine).toHaveTextContent('Status: Cancelled'))
   })
 })

@@ -2,6 +2,7 @@ import type { ReactNode, Ref } from 'react'
 import { OrderLines } from '../../../components/order-lines.tsx'
 import type { Order } from '../../../domain/orders/order.schemas.ts'
 import { formatDate } from '../../../lib/format.ts'
+import { OrderStatusLine } from './order-status.tsx'
 import styles from './orders.module.css'
 
 interface OrderCardProps {
@@ -12,7 +13,10 @@ interface OrderCardProps {
   headingRef?: Ref<HTMLHeadingElement>
 }
 
-/** One order as My Purchases and Find an order show it: its number, when it was placed, its lines and totals. */
+/**
+ * One order as My Purchases and Find an order show it: its number, when it was placed, where it is
+ * (the server's orders), its lines and totals.
+ */
 export function OrderCard({ order, children, headingRef }: OrderCardProps) {
   const headingId = `order-${order.orderNumber}`
   return (
@@ -23,6 +27,7 @@ export function OrderCard({ order, children, headingRef }: OrderCardProps) {
       <p className={styles.muted}>
         Placed <time dateTime={order.date}>{formatDate(new Date(order.date), { time: true })}</time>
       </p>
+      <OrderStatusLine order={order} />
       <OrderLines order={order} />
       {children}
     </article>

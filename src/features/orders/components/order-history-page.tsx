@@ -7,6 +7,7 @@ import { env } from '../../../lib/env.ts'
 import { orderMessages } from '../../../lib/page-messages.ts'
 import { useMyPurchases } from '../use-my-purchases.ts'
 import { OrderCard } from './order-card.tsx'
+import { CancelOrder } from './order-status.tsx'
 import styles from './orders.module.css'
 
 /**
@@ -30,7 +31,7 @@ export function OrderHistoryPage() {
 const WAIT_FOR_OTHERS_MS = 1_000
 
 function OrderHistory() {
-  const { orders, account, retry } = useMyPurchases()
+  const { orders, account, retry, cancelOf } = useMyPurchases()
   const [waited, setWaited] = useState(false)
   useEffect(() => {
     const timer = setTimeout(() => setWaited(true), WAIT_FOR_OTHERS_MS)
@@ -49,11 +50,16 @@ function OrderHistory() {
       )}
       {orders.length > 0 ? (
         <ol className={styles.history} aria-label="Orders, newest first">
-          {orders.map((order) => (
-            <li key={order.orderNumber}>
-              <OrderCard order={order} />
-            </li>
-          ))}
+          {orders.map((order) => {
+            const cancel = cancelOf(order)
+            return (
+              <li key={order.orderNumber}>
+                <OrderCard order={order}>
+                  {cancel && <CancelOrder order={order} cancel={cancel} />}
+                </OrderCard>
+              </li>
+            )
+          })}
         </ol>
       ) : (
         account !== 'loading' && (
