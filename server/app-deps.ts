@@ -50,7 +50,7 @@ export interface AppDeps {
    * the request's own, which the site lets through only for hosts it serves (http/hosts.ts).
    */
   siteUrl?: string
-  /** ADMIN_TOKEN: the bearer token of the operator's routes; without one they answer 404. */
+  /** ADMIN_TOKEN: a bearer token for scripts on the operator's routes, beside operators' sessions. */
   adminToken?: string
   /** The shop's name in the mail it sends. */
   brand?: string

@@ -14,6 +14,9 @@ import { DEFAULT_API_CACHE_BYTES, type AppDeps } from './app-deps.ts'
 import { trustedClients as trustedOf } from './limits/trusted-clients.ts'
 import { accountStateRoutes } from './routes/account-state.ts'
 import { adminRoutes } from './routes/admin.ts'
+import { createOperatorSessions } from './operators/operator-sessions.ts'
+import { hashPassword } from './auth/password.ts'
+import { randomBytes } from 'node:crypto'
 import { authRoutes } from './routes/auth.ts'
 import { orderRoutes } from './routes/orders.ts'
 import { passwordResetRoutes } from './routes/password-reset.ts'
@@ -187,6 +190,15 @@ export function createApp({
     '/admin',
     adminRoutes({
       token: adminToken,
+      operators: createOperatorSessions({
+        store: storage.operators,
+        throttle,
+        clock,
+        // An unknown email costs the same hash as a known one's, as a shopper's sign-in does.
+        decoyHash: hashPassword(randomBytes(16).toString('hex'), scryptCost),
+        metrics,
+      }),
+      isShopperToken: (token) => tokens.verify(token, 'access') !== undefined,
       orders,
       store: storage.orders,
       outbox: storage.outbox,

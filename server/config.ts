@@ -179,7 +179,7 @@ export interface ServerConfig {
   trustProxy: boolean
   /** METRICS_TOKEN: the bearer token /metrics asks for; unset, /metrics answers 404. */
   metricsToken: string | undefined
-  /** ADMIN_TOKEN: the bearer token of /api/admin/*; unset, they answer 404. */
+  /** ADMIN_TOKEN: a bearer token for scripts on /api/admin/*; unset, only operators' sessions. */
   adminToken: string | undefined
   /** Where mail goes: SMTP_URL's server, or `.eml` files in `dataDir/outbox/` without one. */
   mail: { smtpUrl: string | undefined; from: string }

@@ -20,11 +20,17 @@ import {
 } from '../orders/orders.ts'
 import type { StockStore } from '../orders/stock-store.ts'
 import { adminStockRoutes } from './admin-stock.ts'
+import { operatorSessionRoutes } from './operator-session.ts'
+import { OPERATOR_TOKEN_PREFIX, type OperatorSessions } from '../operators/operator-sessions.ts'
 import { parseListQuery } from './list-query.ts'
 
 export interface AdminRoutesDeps {
-  /** ADMIN_TOKEN: without one, every route here answers 404. */
+  /** ADMIN_TOKEN, for scripts; without one, only operators' sessions are taken. */
   token: string | undefined
+  /** Operators' sign-in and sessions (server/operators). */
+  operators: OperatorSessions
+  /** Whether a bearer token is a shopper's (a valid access token): refused with 403. */
+  isShopperToken: (token: string) => boolean
   /** The order use case (server/orders/orders.ts): every status change goes through it. */
   orders: Pick<ReturnType<typeof createOrders>, 'change' | 'historyOf' | 'resendConfirmation'>
   store: OrderStore
@@ -39,7 +45,18 @@ export interface AdminRoutesDeps {
   logger?: Logger
 }
 
-type Env = { Bindings: Partial<RequestRecord> }
+type Env = {
+  Bindings: Partial<RequestRecord>
+  /** Who asks: an operator's email, or `ADMIN_TOKEN`. */
+  Variables: { operator: string }
+}
+
+const NO_TOKEN =
+  'The operator’s routes need an operator’s session or ADMIN_TOKEN (Authorization: Bearer …)'
+const SESSION_ENDED = 'This session has ended: sign in again'
+const SHOPPERS_TOKEN =
+  'A shopper’s session cannot use the operator’s routes: sign in as an operator'
+const NOT_THE_OPERATORS = 'This token is not the operator’s: sign in again, or check ADMIN_TOKEN'
 
 /** An optional line of text an operator gives: trimmed, plain (no control characters), bounded. */
 const note = (max: number) =>
@@ -106,6 +123,8 @@ const notFound = (number: string) =>
  */
 export function adminRoutes({
   token,
+  operators,
+  isShopperToken,
   orders,
   store,
   outbox,
@@ -136,7 +155,7 @@ export function adminRoutes({
     orders.change({
       ...asked,
       number: c.req.param('number') ?? '',
-      by: 'ADMIN_TOKEN',
+      by: c.get('operator'),
       origin: originOf(c),
       log: loggerOf(c.env, logger),
     })
@@ -153,30 +172,26 @@ export function adminRoutes({
     return c.json(await withHistory('changed' in outcome ? outcome.changed : outcome.unchanged))
   }
 
-  const admin = new Hono<Env>()
-  if (!token) return admin.all('*', (c) => c.json({ message: 'Not found' }, 404))
   // Every refusal says why (a 401 with WWW-Authenticate, as RFC 6750 has it).
   const challenge = { 'WWW-Authenticate': 'Bearer realm="admin"' }
-  return admin
+  const invalid = { 'WWW-Authenticate': 'Bearer realm="admin", error="invalid_token"' }
+  return new Hono<Env>()
+    .route('/session', operatorSessionRoutes({ operators, logger }))
     .use(async (c, next) => {
       const given = bearerToken(c)
-      if (given === undefined)
-        throw new Refusal(
-          401,
-          'The operator’s routes need the operator’s token (Authorization: Bearer …)',
-          {
-            headers: challenge,
-          },
-        )
-      if (!sameText(given, token))
-        throw new Refusal(
-          401,
-          'This token is not the operator’s: sign in again, or check ADMIN_TOKEN',
-          {
-            headers: { 'WWW-Authenticate': 'Bearer realm="admin", error="invalid_token"' },
-          },
-        )
-      await next()
+      if (given === undefined) throw new Refusal(401, NO_TOKEN, { headers: challenge })
+      if (token !== undefined && sameText(given, token)) {
+        c.set('operator', 'ADMIN_TOKEN')
+        return next()
+      }
+      if (given.startsWith(OPERATOR_TOKEN_PREFIX)) {
+        const session = await operators.who(given)
+        if (!session) throw new Refusal(401, SESSION_ENDED, { headers: invalid })
+        c.set('operator', session.email)
+        return next()
+      }
+      if (isShopperToken(given)) throw new Refusal(403, SHOPPERS_TOKEN)
+      throw new Refusal(401, NOT_THE_OPERATORS, { headers: invalid })
     })
     .get('/orders', async (c) => {
       const { limit, skip } = parseListQuery((name) => c.req.query(name))

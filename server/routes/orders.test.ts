@@ -261,14 +261,15 @@ describe('the operator’s routes (ADMIN_TOKEN)', () => {
   const admin = (path: string, init: CallInit = {}) =>
     api.call(`/api/admin${path}`, { token: ADMIN_TOKEN, ...init })
 
-  it('answer 404 without a token configured, 401 with a wrong one, each saying why', async () => {
+  it('answer 401 without ADMIN_TOKEN configured or with a wrong one, each saying why', async () => {
     const unset = await createTestApi()
-    expect((await unset.call('/api/admin/orders', { token: ADMIN_TOKEN })).status).toBe(404)
+    expect((await unset.call('/api/admin/orders', { token: ADMIN_TOKEN })).status).toBe(401)
     const none = await api.call('/api/admin/orders')
     expect(none.status).toBe(401)
     expect(none.headers.get('WWW-Authenticate')).toBe('Bearer realm="admin"')
     expect(await json(none)).toEqual({
-      message: 'The operator’s routes need the operator’s token (Authorization: Bearer …)',
+      message:
+        'The operator’s routes need an operator’s session or ADMIN_TOKEN (Authorization: Bearer …)',
     })
     const wrong = await api.call('/api/admin/orders', { token: 'wrong-token-of-some-length' })
     expect(wrong.status).toBe(401)

@@ -178,6 +178,27 @@ const MIGRATIONS: readonly PostgresMigration[] = [
       );
       CREATE INDEX order_events_by_order ON order_events (order_number, at);`,
   },
+  {
+    version: 10,
+    name: 'operators',
+    // As SQLite's (sqlite-schema.ts): the operators and their sessions.
+    sql: `
+      CREATE TABLE operators (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        email text NOT NULL UNIQUE,
+        password_hash text NOT NULL,
+        created_at bigint NOT NULL,
+        updated_at bigint NOT NULL
+      );
+      CREATE TABLE operator_sessions (
+        token_hash text PRIMARY KEY,
+        operator_id bigint NOT NULL,
+        created_at bigint NOT NULL,
+        expires_at bigint NOT NULL,
+        ended_at bigint
+      );
+      CREATE INDEX operator_sessions_by_operator ON operator_sessions (operator_id);`,
+  },
 ]
 
 // An advisory lock key (any constant, the same in every replica, and not postgres.ts's

@@ -4,6 +4,7 @@ import { startPostgresCluster, type PostgresCluster } from '../../testing/postgr
 import { openPostgresStorage } from './postgres.ts'
 import { describeAccountStorageContract } from '../../testing/account-storage-contract.ts'
 import { describeOrderStorageContract } from '../../testing/order-storage-contract.ts'
+import { describeOperatorStorageContract } from '../../testing/operator-storage-contract.ts'
 import { describeStorageContract } from '../../testing/storage-contract.ts'
 import { describeResetStorageContract } from '../../testing/password-reset-storage-contract.ts'
 
@@ -22,6 +23,7 @@ describe('PostgreSQL', () => {
   }
   describeStorageContract('PostgreSQL', postgresHarness)
   describeOrderStorageContract('PostgreSQL', postgresHarness)
+  describeOperatorStorageContract('PostgreSQL', postgresHarness)
   describeAccountStorageContract('PostgreSQL', postgresHarness)
   describeResetStorageContract('PostgreSQL', postgresHarness)
 
@@ -34,7 +36,7 @@ describe('PostgreSQL', () => {
     await sql`ALTER TABLE users DROP COLUMN username_key`
     await sql`DROP TABLE sessions`
     await sql`DROP TABLE stock, stock_changes, orders, order_events, idempotency_keys, outbox`
-    await sql`DROP TABLE password_resets`
+    await sql`DROP TABLE password_resets, operators, operator_sessions`
     await sql`DROP TABLE account_entries, account_versions`
     await sql`ALTER TABLE login_attempts DROP COLUMN weight`
     await sql`DELETE FROM schema_migrations WHERE version >= 3`

@@ -7,6 +7,7 @@ import { createPostgresOutbox } from './postgres-outbox.ts'
 import { createPostgresStock } from './postgres-stock.ts'
 import { createPostgresAccountState } from './postgres-account-state.ts'
 import { createPostgresPasswordResets } from './postgres-password-resets.ts'
+import { createPostgresOperators } from './postgres-operators.ts'
 import { StorageUnavailableError, type Storage } from './storage.ts'
 import { migrate } from './postgres-schema.ts'
 import { changedFields, COLUMNS, fromRow } from './user-rows.ts'
@@ -224,6 +225,7 @@ export async function openPostgresStorage({ url, poolMax }: PostgresOptions): Pr
     outbox: outbox.outbox,
     accountState: createPostgresAccountState(sql, tracked),
     passwordResets: createPostgresPasswordResets(sql, tracked, outbox),
+    operators: createPostgresOperators(sql, tracked),
     ping: () => tracked(async () => void (await sql`SELECT 1`)),
     close: async () => {
       await unlisten?.().catch(() => undefined)

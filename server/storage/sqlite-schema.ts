@@ -179,6 +179,28 @@ const MIGRATIONS: readonly SqliteMigration[] = [
       ) STRICT;
       CREATE INDEX order_events_by_order ON order_events (order_number, at)`,
   },
+  {
+    version: 10,
+    name: 'operators',
+    // The shop's operators, apart from shoppers (server/operators), and their sessions, each known
+    // by its token's SHA-256.
+    sql: `
+      CREATE TABLE operators (
+        id INTEGER PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE TABLE operator_sessions (
+        token_hash TEXT PRIMARY KEY,
+        operator_id INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        ended_at INTEGER
+      ) STRICT;
+      CREATE INDEX operator_sessions_by_operator ON operator_sessions (operator_id)`,
+  },
 ]
 
 /** In one transaction: run `work`, commit; roll back on a throw. */

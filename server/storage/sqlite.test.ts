@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { openSqliteStorage } from './sqlite.ts'
 import { describeAccountStorageContract } from '../../testing/account-storage-contract.ts'
 import { describeOrderStorageContract } from '../../testing/order-storage-contract.ts'
+import { describeOperatorStorageContract } from '../../testing/operator-storage-contract.ts'
 import { describeResetStorageContract } from '../../testing/password-reset-storage-contract.ts'
 import { describeStorageContract } from '../../testing/storage-contract.ts'
 
@@ -22,6 +23,7 @@ const sqlite = {
 }
 describeStorageContract('SQLite', sqlite)
 describeOrderStorageContract('SQLite', sqlite)
+describeOperatorStorageContract('SQLite', sqlite)
 describeAccountStorageContract('SQLite', sqlite)
 describeResetStorageContract('SQLite', sqlite)
 
@@ -76,6 +78,7 @@ describe('a users.db from before user names were compared by their key', () => {
     )
     old.exec('DROP TABLE account_entries; DROP TABLE account_versions')
     old.exec('DROP TABLE password_resets; DROP TABLE order_events')
+    old.exec('DROP TABLE operators; DROP TABLE operator_sessions')
     old.exec('ALTER TABLE login_attempts DROP COLUMN weight')
     old.exec('PRAGMA user_version = 2')
     const add = old.prepare(

@@ -11,6 +11,7 @@ import { promised } from './sqlite-promised.ts'
 import { createSqliteStock } from './sqlite-stock.ts'
 import { createSqliteAccountState } from './sqlite-account-state.ts'
 import { createSqlitePasswordResets } from './sqlite-password-resets.ts'
+import { createSqliteOperators } from './sqlite-operators.ts'
 import type { Storage } from './storage.ts'
 import { changedFields, COLUMNS, fromRow, type UserRow } from './user-rows.ts'
 import { usernameKey } from '../users/username.ts'
@@ -191,6 +192,7 @@ export function openSqliteStorage(
     outbox: outbox.outbox,
     accountState: createSqliteAccountState(db),
     passwordResets: createSqlitePasswordResets(db, outbox),
+    operators: createSqliteOperators(db),
     ...promised<Pick<Storage, 'ping' | 'close'>>({
       ping: () => void db.prepare('SELECT 1').get(),
       close: () => db.close(),

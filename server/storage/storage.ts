@@ -7,6 +7,7 @@ import type { OrderStore } from '../orders/order-store.ts'
 import type { StockStore } from '../orders/stock-store.ts'
 import type { Outbox } from '../mail/outbox.ts'
 import type { AccountStateStore } from '../account/account-store.ts'
+import type { OperatorStore } from '../operators/operator-store.ts'
 
 /**
  * The API's shared state: its users, their sessions, the login attempts, the stock, the orders, the
@@ -31,6 +32,8 @@ export interface Storage {
   readonly accountState: AccountStateStore
   /** Password reset links: their tokens' hashes, and whether each was used. */
   readonly passwordResets: PasswordResetStore
+  /** The shop's operators, apart from shoppers, and their sessions. */
+  readonly operators: OperatorStore
   /** Resolves when the database answers a query; rejects with StorageUnavailableError otherwise. */
   ping(): Promise<void>
   /** Waits for the queries under way, then closes the database (or its connection pool). */
