@@ -68,7 +68,7 @@ export async function startApi(
   privateDataDir(config.dataDir)
   const storage = await openStorage(config)
   if (storage.poolStats) metrics?.watchPool(() => storage.poolStats?.() ?? { inUse: 0, waiting: 0 })
-  metrics?.watchOutbox(() => storage.outbox.pending())
+  metrics?.watchOutbox(() => storage.outbox.pendingByKind())
   const catalogue = loadCatalogue()
   let stock: LiveStock
   try {

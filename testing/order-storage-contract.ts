@@ -386,6 +386,44 @@ export function describeOrderStorageContract(name: string, harness: StorageHarne
       expect(await levelOf(storage, 2)).toBe(14)
     })
 
+    it('counts the mail waiting by kind, and lists an order’s mails with what became of each', async () => {
+      const { storage } = await stocked()
+      const message = (id: string) => ({
+        id,
+        to: 'asha@example.com',
+        subject: id,
+        text: 't',
+        html: 'h',
+      })
+      for (const id of [
+        'order-MRD-A',
+        'order-MRD-A-shipped',
+        'order-MRD-B',
+        'order-MRD-B-cancelled',
+        'order-MRD-B-confirmation-5',
+        'reset-xyz',
+        'email-changed-xyz',
+      ])
+        await storage.outbox.queue(message(id), 1000)
+      expect(await storage.outbox.pendingByKind()).toEqual({
+        confirmation: 3,
+        shipped: 1,
+        cancelled: 1,
+        reset: 1,
+        'email-changed': 1,
+      })
+      await storage.outbox.sent('order-MRD-A', 2000)
+      expect((await storage.outbox.pendingByKind()).confirmation).toBe(2)
+      expect(
+        (await storage.outbox.about('order-MRD-A')).map((mail) => [mail.id, mail.status]),
+      ).toEqual([
+        ['order-MRD-A', 'sent'],
+        ['order-MRD-A-shipped', 'waiting'],
+      ])
+      // A LIKE wildcard in a number is a letter: MRD-_ finds none of MRD-A's.
+      expect(await storage.outbox.about('order-MRD-_')).toEqual([])
+    })
+
     it('hands each due message to one sender, until it is sent or its lease runs out', async () => {
       const { location, storage } = await stocked()
       const other = await open(location)

@@ -42,6 +42,19 @@ export interface MailRecord {
   status: 'sent' | 'waiting' | 'given up'
 }
 
+/**
+ * A message's kind from its id, in SQL both dialects run (server/mail: order-mail.ts names an
+ * order's `order-N`, `order-N-shipped`, `order-N-cancelled`, a resent confirmation
+ * `order-N-confirmation-T`; reset-mail.ts `reset-…`; account-mail.ts `email-changed-…`).
+ */
+export const MAIL_KIND_SQL = `CASE
+  WHEN id LIKE 'reset-%' THEN 'reset'
+  WHEN id LIKE 'email-changed-%' THEN 'email-changed'
+  WHEN id LIKE 'order-%-shipped' THEN 'shipped'
+  WHEN id LIKE 'order-%-cancelled' THEN 'cancelled'
+  WHEN id LIKE 'order-%' THEN 'confirmation'
+  ELSE 'other' END`
+
 /** A row of the outbox as both dialects read it. */
 export interface MailRow {
   id: string
@@ -84,6 +97,8 @@ export interface Outbox {
   about(id: string): Promise<MailRecord[]>
   /** Messages not sent yet (given up ones aside). */
   pending(): Promise<number>
+  /** The same, by kind (MAIL_KIND_SQL): what the operator's dashboard shows. */
+  pendingByKind(): Promise<Record<string, number>>
   /**
    * Calls `listener` each time this process has committed a message to the outbox (on its own, or
    * with what it tells of): the one signal that mail is waiting. Answers the unsubscribe.

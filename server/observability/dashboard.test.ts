@@ -21,7 +21,7 @@ describe('the Grafana dashboard', () => {
         [...expr.matchAll(/\b([a-z]+_[a-z0-9_]+)(?=[{[)])/g)].map((match) => match[1]),
       ),
     )
-    expect(graphed.length).toBe(21)
+    expect(graphed.length).toBe(22)
     for (const name of graphed) expect(names, name).toContain(name)
   })
 })

@@ -2,6 +2,9 @@ import type { MiddlewareHandler } from 'hono'
 import { bearerAuth } from 'hono/bearer-auth'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 
+/** The outbox's kinds of mail (server/mail/outbox.ts, MAIL_KIND_SQL), each reported, 0 or more. */
+const MAIL_KINDS = ['confirmation', 'shipped', 'cancelled', 'reset', 'email-changed'] as const
+
 /** What the database pool reports when scraped (server/storage): connections busy and queries queued. */
 export interface PoolStats {
   inUse: number
@@ -24,7 +27,7 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
   if (processMetrics) collectDefaultMetrics({ register: registry })
   const registers = [registry]
   let poolStats: (() => PoolStats) | undefined
-  let outboxPending: (() => Promise<number>) | undefined
+  let outboxPending: (() => Promise<Record<string, number>>) | undefined
   const caches = new Map<string, CacheStats>()
   const vitalTimes = new Histogram({
     name: 'web_vitals_seconds',
@@ -164,7 +167,20 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
       registers,
       async collect() {
         const pending = await outboxPending?.().catch(() => undefined)
-        if (pending !== undefined) this.set(pending)
+        if (pending !== undefined) this.set(Object.values(pending).reduce((sum, n) => sum + n, 0))
+      },
+    }),
+    outboxPendingByKind: new Gauge({
+      name: 'outbox_pending_by_kind',
+      help: 'Mail in the outbox not sent yet, by kind: confirmation, shipped, cancelled, reset, email-changed',
+      labelNames: ['kind'] as const,
+      registers,
+      async collect() {
+        const pending = await outboxPending?.().catch(() => undefined)
+        if (pending === undefined) return
+        this.reset()
+        for (const kind of MAIL_KINDS) this.set({ kind }, pending[kind] ?? 0)
+        for (const [kind, n] of Object.entries(pending)) this.set({ kind }, n)
       },
     }),
     cacheEntries: new Gauge({
@@ -208,7 +224,7 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
       poolStats = stats
     },
     /** Where the outbox gauge reads from, once the storage is open. */
-    watchOutbox(pending: () => Promise<number>) {
+    watchOutbox(pending: () => Promise<Record<string, number>>) {
       outboxPending = pending
     },
     /** A cache whose size the cache gauges report, under `name`. */

@@ -1,5 +1,6 @@
 import type { Sql, TransactionSql } from 'postgres'
 import {
+  MAIL_KIND_SQL,
   mailRecordOf,
   type ClaimedMessage,
   type MailRow,
@@ -70,6 +71,13 @@ export function createPostgresOutbox(sql: Sql, tracked: Tracked) {
             WHERE id = ${id} OR id LIKE ${`${likeLiteral(id)}-%`} ORDER BY created_at, id`
         ).map(mailRecordOf),
       ),
+    pendingByKind: () =>
+      tracked(async () => {
+        const rows = await sql<{ kind: string; n: number }[]>`
+          SELECT ${sql.unsafe(MAIL_KIND_SQL)} AS kind, count(*)::integer AS n FROM outbox
+          WHERE sent_at IS NULL AND next_attempt_at IS NOT NULL GROUP BY kind`
+        return Object.fromEntries(rows.map(({ kind, n }) => [kind, n]))
+      }),
     pending: () =>
       tracked(async () => {
         const [row] = await sql<{ n: number }[]>`

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import {
+  MAIL_KIND_SQL,
   mailRecordOf,
   type ClaimedMessage,
   type MailRow,
@@ -35,6 +36,10 @@ export function createSqliteOutbox(db: DatabaseSync) {
   const waiting = db.prepare(
     'SELECT COUNT(*) AS n FROM outbox WHERE sent_at IS NULL AND next_attempt_at IS NOT NULL',
   )
+  const waitingByKind = db.prepare(
+    `SELECT ${MAIL_KIND_SQL} AS kind, COUNT(*) AS n FROM outbox
+     WHERE sent_at IS NULL AND next_attempt_at IS NOT NULL GROUP BY kind`,
+  )
   const about = db.prepare(
     `SELECT id, created_at, sent_at, next_attempt_at, attempts, message FROM outbox
      WHERE id = ? OR id LIKE ? ESCAPE '\\' ORDER BY created_at, id`,
@@ -66,6 +71,13 @@ export function createSqliteOutbox(db: DatabaseSync) {
       failed: (id, error, retryAt) => void markFailed.run(error.slice(0, 500), retryAt, id),
       about: (id) =>
         (about.all(id, `${likeLiteral(id)}-%`) as unknown as MailRow[]).map(mailRecordOf),
+      pendingByKind: () =>
+        Object.fromEntries(
+          (waitingByKind.all() as { kind: string; n: number }[]).map(({ kind, n }) => [
+            kind,
+            Number(n),
+          ]),
+        ),
       pending: () => Number((waiting.get() as { n: number }).n),
     }),
     onQueued: queued.add,
