@@ -117,9 +117,10 @@ const notFound = (number: string) =>
   new HTTPException(404, { message: `No order ${number.slice(0, 40)}` })
 
 /**
- * ours: the operator's routes (docs/operating.md § Orders and mail), behind the bearer
- * ADMIN_TOKEN as /metrics is behind METRICS_TOKEN: the orders, newest first (JSON or CSV), and
- * stock levels set after a delivery or a count.
+ * ours: the operator's routes (docs/api.md § Operator), behind an operator's session or the
+ * bearer ADMIN_TOKEN (a shopper's token: 403): the operator's sign-in, the orders (found,
+ * filtered, as JSON or CSV), an order with its history and mails, its status changes through the
+ * order use case, a confirmation sent again, and the stock (admin-stock.ts).
  */
 export function adminRoutes({
   token,
