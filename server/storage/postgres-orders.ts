@@ -36,6 +36,8 @@ async function moveStock(
   tx: TransactionSql,
   lines: readonly Take[],
   way: 'take' | 'give back',
+  /** The change's id, in its notification (postgres-stock.ts, ownChange). */
+  id: string,
 ): Promise<StockLevel[]> {
   const ids = lines.map((line) => line.productId)
   const skus = lines.map((line) => skuColumn(line.sku))
@@ -52,9 +54,10 @@ async function moveStock(
         ${way === 'take' ? tx`AND s.level >= l.quantity` : tx``}
       RETURNING s.product_id, s.sku, s.level),
     payload AS (
-      SELECT json_build_object('l', json_agg(json_build_array(product_id, sku, level)))::text
-               AS levels,
-             json_build_object('p', json_agg(DISTINCT product_id))::text AS products
+      SELECT json_build_object('l', json_agg(json_build_array(product_id, sku, level)),
+                               'i', ${id}::text)::text AS levels,
+             json_build_object('p', json_agg(DISTINCT product_id), 'i', ${id}::text)::text
+               AS products
       FROM moved)
     SELECT (SELECT json_agg(moved) FROM moved) AS levels,
            pg_notify(${STOCK_CHANNEL},
@@ -69,7 +72,7 @@ async function moveStock(
  * wait, then find it changed), its history entry and mail, and the stock it gives back. Undefined
  * when stale.
  */
-async function changeIn(tx: TransactionSql, change: StatusChange) {
+async function changeIn(tx: TransactionSql, change: StatusChange, id: string) {
   const { order, from, to, at, by, note, mail, returns } = change
   const changed = await tx`
     WITH changed AS (
@@ -80,11 +83,11 @@ async function changeIn(tx: TransactionSql, change: StatusChange) {
     SELECT number, ${at}, ${to}, ${by}, ${note ?? null} FROM changed`
   if (changed.count === 0) return undefined
   if (mail) await queueMessage(tx, mail, at)
-  return returns.length > 0 ? moveStock(tx, inLockOrder(returns), 'give back') : []
+  return returns.length > 0 ? moveStock(tx, inLockOrder(returns), 'give back', id) : []
 }
 
 /** The steps of a placement (server/orders/place-flow.ts) in one transaction, a statement each. */
-function stepsIn(tx: TransactionSql): PlacementSteps<Promise<unknown>> {
+function stepsIn(tx: TransactionSql, id: string): PlacementSteps<Promise<unknown>> {
   return {
     // Two statements: the keys' locks, then the allowances read and recorded.
     allow: (allowances, at) => reserveAllIn(tx, allowances, at),
@@ -118,7 +121,7 @@ function stepsIn(tx: TransactionSql): PlacementSteps<Promise<unknown>> {
       const lines = inLockOrder(takes)
       const ids = lines.map((line) => line.productId)
       const skus = lines.map((line) => skuColumn(line.sku))
-      const taken = await moveStock(tx, lines, 'take')
+      const taken = await moveStock(tx, lines, 'take', id)
       if (taken.length === lines.length) return { levels: taken }
       const rows = await tx<LevelRow[]>`
         SELECT product_id, sku, level FROM stock
@@ -142,7 +145,8 @@ function stepsIn(tx: TransactionSql): PlacementSteps<Promise<unknown>> {
 /**
  * Orders in PostgreSQL, shared by every replica: a placement is one transaction of a few
  * statements (BEGIN, the allowances' two, the record, the take, COMMIT), after which this
- * replica's listeners are told the levels and that mail is waiting.
+ * replica's mailer is told that mail is waiting, and it answers once its own listeners have heard
+ * the levels from the take's notification (postgres-stock.ts, ownChange).
  */
 export function createPostgresOrders(
   sql: Sql,
@@ -150,7 +154,7 @@ export function createPostgresOrders(
   {
     stock,
     outbox,
-  }: { stock: Pick<PostgresStock, 'tell'>; outbox: Pick<PostgresOutbox, 'announce'> },
+  }: { stock: Pick<PostgresStock, 'ownChange'>; outbox: Pick<PostgresOutbox, 'announce'> },
 ): OrderStore {
   const byNumber = async (number: string) => {
     const [row] = await sql<OrderRow[]>`SELECT * FROM orders WHERE number = ${number}`
@@ -188,11 +192,22 @@ export function createPostgresOrders(
       tracked(() =>
         placeOnce(
           async () => {
-            const result = await sql.begin((tx) => runAwaiting(placement(stepsIn(tx), placed)))
-            if ('placed' in result) {
-              stock.tell({ levels: result.levels })
-              outbox.announce()
+            const change = stock.ownChange()
+            let result
+            try {
+              result = await sql.begin((tx) =>
+                runAwaiting(placement(stepsIn(tx, change.id), placed)),
+              )
+            } catch (error) {
+              change.cancel()
+              throw error
             }
+            if (!('placed' in result)) {
+              change.cancel()
+              return result
+            }
+            outbox.announce()
+            await change.told({ levels: result.levels })
             return result
           },
           () => replayOf(placed.key, placed.fingerprint),
@@ -222,10 +237,19 @@ export function createPostgresOrders(
       }),
     change: (change) =>
       tracked(async () => {
-        const levels = await sql.begin((tx) => changeIn(tx, change))
+        const own = stock.ownChange()
+        let levels
+        try {
+          levels = await sql.begin((tx) => changeIn(tx, change, own.id))
+        } catch (error) {
+          own.cancel()
+          throw error
+        }
+        if (change.mail && levels) outbox.announce()
+        // Only a change that gave stock back sent a notification.
+        if (levels && levels.length > 0) await own.told({ levels })
+        else own.cancel()
         if (!levels) return { stale: true } as const
-        if (levels.length > 0) stock.tell({ levels })
-        if (change.mail) outbox.announce()
         return { changed: change.order, levels }
       }),
     historyOf: (number) =>

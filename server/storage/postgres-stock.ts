@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { Sql } from 'postgres'
 import type {
   StockChange,
@@ -21,10 +22,35 @@ export const STOCK_CHANNEL = 'meridian_stock'
  */
 export const NOTICE_BYTES = 7900
 
-export function noticePayload(levels: readonly StockLevel[]): string {
-  const full = JSON.stringify({ l: levels.map((l) => [l.productId, skuColumn(l.sku), l.stock]) })
+export function noticePayload(levels: readonly StockLevel[], id: string): string {
+  const full = JSON.stringify({
+    l: levels.map((l) => [l.productId, skuColumn(l.sku), l.stock]),
+    i: id,
+  })
   if (Buffer.byteLength(full) <= NOTICE_BYTES) return full
-  return JSON.stringify({ p: [...new Set(levels.map((level) => level.productId))] })
+  return JSON.stringify({ p: [...new Set(levels.map((level) => level.productId))], i: id })
+}
+
+/** The id of the change a payload tells of (`i`), when it has one. */
+const noticeIdOf = (payload: string): string | undefined => {
+  try {
+    const { i } = JSON.parse(payload) as { i?: unknown }
+    return typeof i === 'string' ? i : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** How long a replica waits to hear its own change's notification before it tells itself. */
+const OWN_NOTICE_WAIT_MS = 1000
+
+/** A change this process is making: its notification's id, and the wait for it once committed. */
+export interface OwnChange {
+  id: string
+  /** Committed: resolves once this process's listeners have the change, in commit order. */
+  told(notice: StockNotice): Promise<void>
+  /** Rolled back: nothing will be heard. */
+  cancel(): void
 }
 
 /** What a payload says: the levels, the products, or (unreadable) that anything may have changed. */
@@ -61,14 +87,50 @@ class BelowZero extends Error {
 /**
  * Each product's and variant's stock in PostgreSQL, shared by every replica. A change's levels
  * go out with pg_notify, which PostgreSQL delivers to every listening replica when, and only if,
- * its transaction commits; this replica's own listeners are told at once after its commit too
- * (`tell`), so its next answer shows them, and hear the notification again (a level taken twice
- * changes nothing).
+ * its transaction commits, in commit order; this replica's own listeners learn of its own changes
+ * the same way, and the change answers once they have (`ownChange`), so its next answer shows them
+ * and no older level ever lands after a newer one (decisions.md § Orders, fresh stock).
  */
 export function createPostgresStock(sql: Sql, tracked: Tracked) {
   const listeners = new Set<StockListener>()
   const tell = (notice: StockNotice) => {
     for (const listener of listeners) listener(notice)
+  }
+  /** Changes this process made, each waiting for its own notification. */
+  const awaiting = new Map<string, () => void>()
+  let listening = false
+
+  /**
+   * A change this process is about to make. Its listeners learn of it from its notification, as
+   * of every other replica's, so they hear every change in commit order: told at once after its
+   * commit, a replica could apply its own level after a later one it had already heard (100
+   * orders racing for 5: a replica showed 1 left of 0, for good). Registered before the
+   * transaction, since the notification can arrive before the commit's answer; past
+   * OWN_NOTICE_WAIT_MS unheard (the listening connection down), it tells them itself.
+   */
+  const ownChange = (): OwnChange => {
+    const id = randomUUID()
+    let resolve = () => {}
+    const heard = new Promise<void>((done) => (resolve = done))
+    awaiting.set(id, resolve)
+    return {
+      id,
+      told: async (notice) => {
+        if (!listening) {
+          awaiting.delete(id)
+          tell(notice)
+          return
+        }
+        const timer = setTimeout(() => {
+          if (!awaiting.delete(id)) return
+          tell(notice)
+          resolve()
+        }, OWN_NOTICE_WAIT_MS)
+        await heard
+        clearTimeout(timer)
+      },
+      cancel: () => void awaiting.delete(id),
+    }
   }
 
   const stock: StockStore = {
@@ -99,6 +161,7 @@ export function createPostgresStock(sql: Sql, tracked: Tracked) {
     set: (levels, at) =>
       tracked(async () => {
         let changes: StockChange[]
+        const change = ownChange()
         try {
           changes = await sql.begin(async (tx) => {
             const done: StockChange[] = []
@@ -113,19 +176,21 @@ export function createPostgresStock(sql: Sql, tracked: Tracked) {
                        VALUES (${at}, ${productId}, ${skuColumn(sku)}, ${row.before}, ${level})`
               done.push({ productId, sku, before: Number(row.before), stock: level })
             }
-            await tx`SELECT pg_notify(${STOCK_CHANNEL}, ${noticePayload(done)})`
+            await tx`SELECT pg_notify(${STOCK_CHANNEL}, ${noticePayload(done, change.id)})`
             return done
           })
         } catch (error) {
+          change.cancel()
           if (error instanceof UnknownLevel) return undefined
           throw error
         }
-        tell({ levels: changes })
+        await change.told({ levels: changes })
         return changes
       }),
     move: (moves, at) =>
       tracked(async () => {
         let moved: StockChange[]
+        const change = ownChange()
         try {
           moved = await sql.begin(async (tx) => {
             const below: StockLevel[] = []
@@ -148,15 +213,16 @@ export function createPostgresStock(sql: Sql, tracked: Tracked) {
               done.push({ productId, sku, before, stock: before + by })
             }
             if (below.length > 0) throw new BelowZero(below)
-            await tx`SELECT pg_notify(${STOCK_CHANNEL}, ${noticePayload(done)})`
+            await tx`SELECT pg_notify(${STOCK_CHANNEL}, ${noticePayload(done, change.id)})`
             return done
           })
         } catch (error) {
+          change.cancel()
           if (error instanceof UnknownLevel) return { unknown: true }
           if (error instanceof BelowZero) return { below: error.levels }
           throw error
         }
-        tell({ levels: moved })
+        await change.told({ levels: moved })
         return { moved }
       }),
     onChanged(listener) {
@@ -171,15 +237,27 @@ export function createPostgresStock(sql: Sql, tracked: Tracked) {
    * down is lost).
    */
   const listen = async () => {
-    const listening = await sql.listen(
+    const subscription = await sql.listen(
       STOCK_CHANNEL,
-      (payload) => tell(readNotice(payload)),
-      () => tell(undefined),
+      (payload) => {
+        tell(readNotice(payload))
+        const id = noticeIdOf(payload)
+        const heard = id === undefined ? undefined : awaiting.get(id)
+        if (id !== undefined) awaiting.delete(id)
+        heard?.()
+      },
+      () => {
+        listening = true
+        tell(undefined)
+      },
     )
-    return () => listening.unlisten()
+    return () => {
+      listening = false
+      return subscription.unlisten()
+    }
   }
 
-  return { stock, tell, listen }
+  return { stock, ownChange, listen }
 }
 
 export type PostgresStock = ReturnType<typeof createPostgresStock>
