@@ -55,7 +55,7 @@ export interface StockStore {
   /**
    * Moves these levels by their `by`, each from the level as it stands (so a delivery never races
    * an order placed meanwhile), in one transaction, all or none, never below zero; logged and
-   * told to every replica as `set` is.
+   * told to every replica as `set` is. Both answer the changes in the order the lines were asked.
    */
   move(moves: readonly StockMove[], at: number): Promise<MoveResult>
   /** Calls `listener` on every committed stock change, this process's and others'; answers the unsubscribe. */

@@ -160,8 +160,6 @@ export function adminStockRoutes({ stock, live, clock, logger }: AdminStockDeps)
         })
       for (const change of result.moved)
         loggerOf(c.env, logger).info({ stockChange: change }, 'stock moved')
-      // In the request's order, whatever order the storage moved them in.
-      const byKey = new Map(result.moved.map((change) => [keyOf(change), change]))
-      return c.json(moves.map((move) => answered(byKey.get(keyOf(move))!)))
+      return c.json(result.moved.map(answered))
     })
 }

@@ -8,6 +8,15 @@ import type {
   StockStore,
 } from '../orders/stock-store.ts'
 import { inLockOrder, levelFrom, skuColumn, type LevelRow } from './order-rows.ts'
+import {
+  BelowZero,
+  inAskedOrder,
+  moveRefusal,
+  setRefusal,
+  UnknownLevel,
+  type NextLevel,
+  type StockLine,
+} from './stock-changes.ts'
 
 type Tracked = <T>(query: () => Promise<T>) => Promise<T>
 
@@ -72,18 +81,6 @@ export function readNotice(payload: string): StockNotice {
   return undefined
 }
 
-/** A level to set that is not stored: the change rolls back, and nothing is set. */
-class UnknownLevel extends Error {}
-
-/** Moves that would take levels below zero: the change rolls back; those levels as they stand. */
-class BelowZero extends Error {
-  readonly levels: StockLevel[]
-  constructor(levels: StockLevel[]) {
-    super('below zero')
-    this.levels = levels
-  }
-}
-
 /**
  * Each product's and variant's stock in PostgreSQL, shared by every replica. A change's levels
  * go out with pg_notify, which PostgreSQL delivers to every listening replica when, and only if,
@@ -133,6 +130,53 @@ export function createPostgresStock(sql: Sql, tracked: Tracked) {
     }
   }
 
+  /**
+   * Each line's level set to `next(line, before)` under its row's lock, in lock order (as orders
+   * take them: two changes at once never wait on each other), logged, all or none (an unknown
+   * line, or one below zero, rolls it back: stock-changes.ts); then told to every replica by its
+   * notification. Answered in the order the lines were asked.
+   */
+  async function change<L extends StockLine>(
+    lines: readonly L[],
+    at: number,
+    next: NextLevel<L>,
+  ): Promise<StockChange[]> {
+    const own = ownChange()
+    let changes: StockChange[]
+    try {
+      changes = await sql.begin(async (tx) => {
+        const below: StockLevel[] = []
+        const done: StockChange[] = []
+        for (const line of inLockOrder(lines)) {
+          const { productId, sku } = line
+          const [row] = await tx<{ before: number }[]>`
+            SELECT level AS before FROM stock
+            WHERE product_id = ${productId} AND sku = ${skuColumn(sku)} FOR UPDATE`
+          if (!row) throw new UnknownLevel()
+          const before = Number(row.before)
+          const after = next(line, before)
+          if (after < 0) {
+            below.push({ productId, sku, stock: before })
+            continue
+          }
+          await tx`UPDATE stock SET level = ${after}
+                   WHERE product_id = ${productId} AND sku = ${skuColumn(sku)}`
+          await tx`INSERT INTO stock_changes (at, product_id, sku, before, after)
+                   VALUES (${at}, ${productId}, ${skuColumn(sku)}, ${before}, ${after})`
+          done.push({ productId, sku, before, stock: after })
+        }
+        if (below.length > 0) throw new BelowZero(below)
+        await tx`SELECT pg_notify(${STOCK_CHANNEL}, ${noticePayload(done, own.id)})`
+        return inAskedOrder(lines, done)
+      })
+    } catch (error) {
+      own.cancel()
+      throw error
+    }
+    await own.told({ levels: changes })
+    return changes
+  }
+
   const stock: StockStore = {
     seed: (levels) =>
       tracked(async () => {
@@ -160,70 +204,19 @@ export function createPostgresStock(sql: Sql, tracked: Tracked) {
       }),
     set: (levels, at) =>
       tracked(async () => {
-        let changes: StockChange[]
-        const change = ownChange()
         try {
-          changes = await sql.begin(async (tx) => {
-            const done: StockChange[] = []
-            for (const { productId, sku, stock: level } of levels) {
-              const [row] = await tx<{ before: number }[]>`
-                SELECT level AS before FROM stock
-                WHERE product_id = ${productId} AND sku = ${skuColumn(sku)} FOR UPDATE`
-              if (!row) throw new UnknownLevel()
-              await tx`UPDATE stock SET level = ${level}
-                       WHERE product_id = ${productId} AND sku = ${skuColumn(sku)}`
-              await tx`INSERT INTO stock_changes (at, product_id, sku, before, after)
-                       VALUES (${at}, ${productId}, ${skuColumn(sku)}, ${row.before}, ${level})`
-              done.push({ productId, sku, before: Number(row.before), stock: level })
-            }
-            await tx`SELECT pg_notify(${STOCK_CHANNEL}, ${noticePayload(done, change.id)})`
-            return done
-          })
+          return await change(levels, at, (line) => line.stock)
         } catch (error) {
-          change.cancel()
-          if (error instanceof UnknownLevel) return undefined
-          throw error
+          return setRefusal(error)
         }
-        await change.told({ levels: changes })
-        return changes
       }),
     move: (moves, at) =>
       tracked(async () => {
-        let moved: StockChange[]
-        const change = ownChange()
         try {
-          moved = await sql.begin(async (tx) => {
-            const below: StockLevel[] = []
-            const done: StockChange[] = []
-            // In lock order, as orders take them: two moves at once never wait on each other.
-            for (const { productId, sku, by } of inLockOrder(moves)) {
-              const [row] = await tx<{ before: number }[]>`
-                SELECT level AS before FROM stock
-                WHERE product_id = ${productId} AND sku = ${skuColumn(sku)} FOR UPDATE`
-              if (!row) throw new UnknownLevel()
-              const before = Number(row.before)
-              if (before + by < 0) {
-                below.push({ productId, sku, stock: before })
-                continue
-              }
-              await tx`UPDATE stock SET level = ${before + by}
-                       WHERE product_id = ${productId} AND sku = ${skuColumn(sku)}`
-              await tx`INSERT INTO stock_changes (at, product_id, sku, before, after)
-                       VALUES (${at}, ${productId}, ${skuColumn(sku)}, ${before}, ${before + by})`
-              done.push({ productId, sku, before, stock: before + by })
-            }
-            if (below.length > 0) throw new BelowZero(below)
-            await tx`SELECT pg_notify(${STOCK_CHANNEL}, ${noticePayload(done, change.id)})`
-            return done
-          })
+          return { moved: await change(moves, at, (line, before) => before + line.by) }
         } catch (error) {
-          change.cancel()
-          if (error instanceof UnknownLevel) return { unknown: true }
-          if (error instanceof BelowZero) return { below: error.levels }
-          throw error
+          return moveRefusal(error)
         }
-        await change.told({ levels: moved })
-        return { moved }
       }),
     onChanged(listener) {
       listeners.add(listener)

@@ -3,18 +3,14 @@ import type { StockChange, StockLevel, StockListener, StockStore } from '../orde
 import { levelFrom, skuColumn, type LevelRow } from './order-rows.ts'
 import { localListeners, promised } from './sqlite-promised.ts'
 import { transaction } from './sqlite-schema.ts'
-
-/** A level to set that is not stored: the change rolls back, and nothing is set. */
-class UnknownLevel extends Error {}
-
-/** Moves that would take levels below zero: the change rolls back; those levels as they stand. */
-class BelowZero extends Error {
-  readonly levels: StockLevel[]
-  constructor(levels: StockLevel[]) {
-    super('below zero')
-    this.levels = levels
-  }
-}
+import {
+  BelowZero,
+  moveRefusal,
+  setRefusal,
+  UnknownLevel,
+  type NextLevel,
+  type StockLine,
+} from './stock-changes.ts'
 
 /**
  * Each product's and variant's stock in SQLite. One process has the file: its own listeners are
@@ -46,6 +42,32 @@ export function createSqliteStock(db: DatabaseSync) {
     return { productId, sku, stock: row ? Number(row.level) : 0 }
   }
 
+  /**
+   * Each line's level set to `next(line, before)` in one transaction, logged, all or none (an
+   * unknown line, or one below zero, rolls it back: stock-changes.ts), then told.
+   */
+  function change<L extends StockLine>(lines: readonly L[], at: number, next: NextLevel<L>) {
+    const changes = transaction(db, () => {
+      const below: StockLevel[] = []
+      const done = lines.map((line) => {
+        const row = levelOf.get(line.productId, skuColumn(line.sku)) as LevelRow | undefined
+        if (!row) throw new UnknownLevel()
+        const before = Number(row.level)
+        const after = next(line, before)
+        if (after < 0) below.push({ productId: line.productId, sku: line.sku, stock: before })
+        else {
+          setLevel.run(after, line.productId, skuColumn(line.sku))
+          logChange.run(at, line.productId, skuColumn(line.sku), before, after)
+        }
+        return { productId: line.productId, sku: line.sku, before, stock: after }
+      })
+      if (below.length > 0) throw new BelowZero(below)
+      return done
+    })
+    tellChanges(changes)
+    return changes
+  }
+
   const stock: StockStore = {
     ...promised<Omit<StockStore, 'onChanged'>>({
       seed(levels) {
@@ -58,51 +80,18 @@ export function createSqliteStock(db: DatabaseSync) {
       of: (productIds) =>
         [...new Set(productIds)].sort((a, b) => a - b).flatMap((id) => rows(levelsOf.all(id))),
       set(levels, at) {
-        let changes: StockChange[]
         try {
-          changes = transaction(db, () =>
-            levels.map(({ productId, sku, stock: level }) => {
-              const row = levelOf.get(productId, skuColumn(sku)) as LevelRow | undefined
-              if (!row) throw new UnknownLevel()
-              const before = Number(row.level)
-              setLevel.run(level, productId, skuColumn(sku))
-              logChange.run(at, productId, skuColumn(sku), before, level)
-              return { productId, sku, before, stock: level }
-            }),
-          )
+          return change(levels, at, (line) => line.stock)
         } catch (error) {
-          if (error instanceof UnknownLevel) return undefined
-          throw error
+          return setRefusal(error)
         }
-        tellChanges(changes)
-        return changes
       },
       move(moves, at) {
-        let moved: StockChange[]
         try {
-          moved = transaction(db, () => {
-            const below: StockLevel[] = []
-            const done = moves.map(({ productId, sku, by }) => {
-              const row = levelOf.get(productId, skuColumn(sku)) as LevelRow | undefined
-              if (!row) throw new UnknownLevel()
-              const before = Number(row.level)
-              if (before + by < 0) below.push({ productId, sku, stock: before })
-              else {
-                setLevel.run(before + by, productId, skuColumn(sku))
-                logChange.run(at, productId, skuColumn(sku), before, before + by)
-              }
-              return { productId, sku, before, stock: before + by }
-            })
-            if (below.length > 0) throw new BelowZero(below)
-            return done
-          })
+          return { moved: change(moves, at, (line, before) => before + line.by) }
         } catch (error) {
-          if (error instanceof UnknownLevel) return { unknown: true }
-          if (error instanceof BelowZero) return { below: error.levels }
-          throw error
+          return moveRefusal(error)
         }
-        tellChanges(moved)
-        return { moved }
       },
     }),
     onChanged: changed.add,
