@@ -28,6 +28,15 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
   const registers = [registry]
   let poolStats: (() => PoolStats) | undefined
   let outboxPending: (() => Promise<Record<string, number>>) | undefined
+  let outboxReading: Promise<Record<string, number> | undefined> | undefined
+  /**
+   * The outbox's waiting mail by kind, read once for both of its gauges: a scrape collects every
+   * metric at once, so the second finds the first's query in flight.
+   */
+  const pendingMail = () =>
+    (outboxReading ??= (outboxPending?.() ?? Promise.resolve(undefined))
+      .catch(() => undefined)
+      .finally(() => (outboxReading = undefined)))
   const caches = new Map<string, CacheStats>()
   const vitalTimes = new Histogram({
     name: 'web_vitals_seconds',
@@ -166,7 +175,7 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
       help: 'Mail in the outbox not sent yet (all replicas share it)',
       registers,
       async collect() {
-        const pending = await outboxPending?.().catch(() => undefined)
+        const pending = await pendingMail()
         if (pending !== undefined) this.set(Object.values(pending).reduce((sum, n) => sum + n, 0))
       },
     }),
@@ -176,7 +185,7 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
       labelNames: ['kind'] as const,
       registers,
       async collect() {
-        const pending = await outboxPending?.().catch(() => undefined)
+        const pending = await pendingMail()
         if (pending === undefined) return
         this.reset()
         for (const kind of MAIL_KINDS) this.set({ kind }, pending[kind] ?? 0)
