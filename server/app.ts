@@ -15,8 +15,6 @@ import { trustedClients as trustedOf } from './limits/trusted-clients.ts'
 import { accountStateRoutes } from './routes/account-state.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { createOperatorSessions } from './operators/operator-sessions.ts'
-import { hashPassword } from './auth/password.ts'
-import { randomBytes } from 'node:crypto'
 import { authRoutes } from './routes/auth.ts'
 import { orderRoutes } from './routes/orders.ts'
 import { passwordResetRoutes } from './routes/password-reset.ts'
@@ -63,18 +61,26 @@ export function createApp({
   const limits = { ...DEFAULT_CLIENT_LIMITS, ...limitSettings }
   const trusted = trustedOf(trustedClients)
   const refused = (limit: string) => metrics?.limitRefusals.inc({ limit })
-  const { tokens, sessions, authenticate, throttle, checkPassword, accounts, accountLimits } =
-    createAccountServices({
-      storage,
-      secret,
-      acceptedSecrets,
-      clock,
-      scryptCost,
-      limits,
-      trusted,
-      proofOfWork,
-      metrics,
-    })
+  const {
+    tokens,
+    sessions,
+    authenticate,
+    throttle,
+    decoyHash,
+    checkPassword,
+    accounts,
+    accountLimits,
+  } = createAccountServices({
+    storage,
+    secret,
+    acceptedSecrets,
+    clock,
+    scryptCost,
+    limits,
+    trusted,
+    proofOfWork,
+    metrics,
+  })
   const originOf = (c: Context) => siteUrl ?? new URL(c.req.url).origin
   const present = (user: UserRecord, c: Context) =>
     toPublicUser(user, `${originOf(c)}${basePath}`, new Date(clock.now()))
@@ -194,8 +200,7 @@ export function createApp({
         store: storage.operators,
         throttle,
         clock,
-        // An unknown email costs the same hash as a known one's, as a shopper's sign-in does.
-        decoyHash: hashPassword(randomBytes(16).toString('hex'), scryptCost),
+        decoyHash,
         metrics,
       }),
       isShopperToken: (token) => tokens.verify(token, 'access') !== undefined,

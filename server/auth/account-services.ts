@@ -52,17 +52,20 @@ export function createAccountServices({
     keptMs: longestWindow(limits),
     trusted,
   })
+  // An unknown name costs the same hash as a known one's (SECURITY.md § The server's defences):
+  // one decoy, made once, for shoppers' and operators' sign-ins.
+  const decoyHash = hashPassword(randomBytes(16).toString('hex'), scryptCost)
   return {
     tokens,
     sessions,
     authenticate: createAuthenticate(tokens, sessions),
     throttle,
+    decoyHash,
     checkPassword: createPasswordCheck({
-      users: storage.users,
+      find: (username) => storage.users.findByUsername(username),
       throttle,
       metrics,
-      // An unknown user name costs the same hash as a known one's (SECURITY.md § The server's defences).
-      decoyHash: hashPassword(randomBytes(16).toString('hex'), scryptCost),
+      decoyHash,
     }),
     accounts: createAccounts(storage.users, scryptCost),
     accountLimits: createAccountLimits(storage.loginAttempts, clock, {

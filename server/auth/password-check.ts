@@ -1,16 +1,19 @@
 import { HTTPException } from 'hono/http-exception'
 import { tooMany } from '../http/refusal.ts'
 import type { Metrics } from '../observability/metrics.ts'
-import type { UserRecord, UserStore } from '../users/user-store.ts'
+import type { UserRecord } from '../users/user-store.ts'
 import type { LoginThrottle, Proof } from './login-throttle.ts'
 import { verifyPassword } from './password.ts'
 
-export interface PasswordCheckDeps {
-  users: UserStore
+export interface PasswordCheckDeps<R extends { passwordHash: string }> {
+  /** The account a name signs in as (a shopper's user name; an operator's key, operator-sessions.ts). */
+  find: (username: string) => Promise<R | undefined>
   throttle: LoginThrottle
   /** A hash to verify against when the username is unknown, so timing does not reveal which names exist. */
   decoyHash: Promise<string>
   metrics?: Pick<Metrics, 'loginRefusals'>
+  /** The status of a wrong name or password: a shopper's sign-in answers 400 (the contract's). */
+  wrongStatus?: 400 | 401
 }
 
 /**
@@ -19,7 +22,13 @@ export interface PasswordCheckDeps {
  * guess it freely). Answers the user, or throws: 429 (with Retry-After, and a challenge for an
  * account under attack) or `wrong` (400).
  */
-export function createPasswordCheck({ users, throttle, decoyHash, metrics }: PasswordCheckDeps) {
+export function createPasswordCheck<R extends { passwordHash: string } = UserRecord>({
+  find,
+  throttle,
+  decoyHash,
+  metrics,
+  wrongStatus = 400,
+}: PasswordCheckDeps<R>) {
   return async (
     {
       username,
@@ -28,7 +37,7 @@ export function createPasswordCheck({ users, throttle, decoyHash, metrics }: Pas
       proof,
     }: { username: string; password: string; client: string; proof?: Proof },
     wrong: string,
-  ): Promise<UserRecord> => {
+  ): Promise<R> => {
     const attempt = await throttle.begin(username, client, proof)
     if ('status' in attempt) {
       metrics?.loginRefusals.inc()
@@ -36,12 +45,12 @@ export function createPasswordCheck({ users, throttle, decoyHash, metrics }: Pas
       throw tooMany(message, retryAfterSeconds, challenge && { challenge })
     }
     // From here the attempt counts as a failure unless the password is right.
-    const user = await users.findByUsername(username)
+    const user = await find(username)
     const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash))
-    if (!user || !valid) throw new HTTPException(400, { message: wrong })
+    if (!user || !valid) throw new HTTPException(wrongStatus, { message: wrong })
     await attempt.succeeded()
     return user
   }
 }
 
-export type PasswordCheck = ReturnType<typeof createPasswordCheck>
+export type PasswordCheck = ReturnType<typeof createPasswordCheck<UserRecord>>

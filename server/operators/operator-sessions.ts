@@ -1,9 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { HTTPException } from 'hono/http-exception'
 import type { LoginThrottle, Proof } from '../auth/login-throttle.ts'
-import { verifyPassword } from '../auth/password.ts'
+import { createPasswordCheck } from '../auth/password-check.ts'
 import type { Clock } from '../clock.ts'
-import { tooMany } from '../http/refusal.ts'
 import type { Metrics } from '../observability/metrics.ts'
 import type { OperatorSession, OperatorStore } from './operator-store.ts'
 
@@ -23,6 +21,9 @@ export const operatorEmail = (email: string) => email.trim().toLowerCase()
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url')
 
 export const WRONG_SIGN_IN = 'Wrong email or password'
+
+/** An operator's name in the login throttle: never the same count as a shopper's of that name. */
+const THROTTLE_PREFIX = 'operator:'
 
 /**
  * Operators' sign-in and sessions (decisions.md § Operator): a password checked as a shopper's
@@ -44,6 +45,14 @@ export function createOperatorSessions({
   decoyHash: Promise<string>
   metrics?: Pick<Metrics, 'loginRefusals'>
 }) {
+  // A shopper's sign-in's check (auth/password-check.ts), over the operators, counted apart.
+  const check = createPasswordCheck({
+    find: (username) => store.byEmail(username.slice(THROTTLE_PREFIX.length)),
+    throttle,
+    decoyHash,
+    metrics,
+    wrongStatus: 401,
+  })
   return {
     async signIn({
       email,
@@ -56,17 +65,11 @@ export function createOperatorSessions({
       client: string
       proof?: Proof
     }): Promise<{ token: string; email: string; expiresAt: number }> {
-      const key = operatorEmail(email)
-      const attempt = await throttle.begin(`operator:${key}`, client, proof)
-      if ('status' in attempt) {
-        metrics?.loginRefusals.inc()
-        const { message, retryAfterSeconds, challenge } = attempt
-        throw tooMany(message, retryAfterSeconds, challenge && { challenge })
-      }
-      const operator = await store.byEmail(key)
-      const valid = await verifyPassword(password, operator?.passwordHash ?? (await decoyHash))
-      if (!operator || !valid) throw new HTTPException(401, { message: WRONG_SIGN_IN })
-      await attempt.succeeded()
+      const username = `${THROTTLE_PREFIX}${operatorEmail(email)}`
+      const operator = await check(
+        { username, password, client, ...(proof && { proof }) },
+        WRONG_SIGN_IN,
+      )
       const token = `${OPERATOR_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
       const at = clock.now()
       const expiresAt = at + OPERATOR_SESSION_MS
