@@ -2,36 +2,22 @@ import { createHash, randomBytes } from 'node:crypto'
 import { roundCents } from '../../shared/pricing/pricing.ts'
 import type { Clock } from '../clock.ts'
 import type { Outbox } from '../mail/outbox.ts'
+import { orderConfirmation, type ConfirmedOrder } from '../mail/order-mail.ts'
 import {
-  orderCancelled,
-  orderConfirmation,
-  type ConfirmedOrder,
-  orderShipped,
-  type Tracking,
-} from '../mail/order-mail.ts'
+  changeOf,
+  NEXT_STATUSES,
+  statusOf,
+  type ChangeAsked,
+  type ChangeOutcome,
+  type OrderStatus,
+} from './order-changes.ts'
 import type { Logger } from '../observability/logger.ts'
 import type { Metrics } from '../observability/metrics.ts'
 import type { LiveStock } from './live-stock.ts'
 import type { OrderLimiter } from './order-limits.ts'
-import type { OrderStore, Replay, StoredOrder, Take } from './order-store.ts'
+import type { OrderStore, Replay, StoredOrder } from './order-store.ts'
 import { priceOrder, type OrderRequest } from './price-order.ts'
 import type { StockLevel } from './stock-store.ts'
-
-/**
- * The order: its states and the one door every change goes through (docs/api.md § Orders;
- * decisions.md § Orders). An order is placed, then shipped and delivered, or cancelled while it is
- * placed; each change is made once, in one transaction with what it brings (its stock, its mail).
- */
-export const ORDER_STATUSES = ['placed', 'shipped', 'delivered', 'cancelled'] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
-
-/** Where each status may go next: nowhere else, ever. */
-export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
-  placed: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
-  delivered: [],
-  cancelled: [],
-}
 
 /** Order numbers: `MRD-` and 10 characters of 32 (Crockford's: no I, L, O or U), 50 random bits. */
 const NUMBER_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
@@ -68,39 +54,6 @@ export type PlaceOutcome =
   | { short: StockLevel[] }
 
 export type PlacedListener = (order: StoredOrder) => void
-
-/** Where a change goes, and what it carries (the tracking, the reason). */
-export type StatusAsked =
-  { to: 'shipped'; tracking: Tracking } | { to: 'delivered' } | { to: 'cancelled'; reason?: string }
-
-/** A change of status asked for: by an operator (ship, deliver, cancel) or a shopper (cancel). */
-export type ChangeAsked = {
-  number: string
-  /** Who asks, as the order's history names them (order-store.ts, StatusChange). */
-  by: string
-  /** The site's public origin, for the mail's link. */
-  origin: string
-  log?: Logger
-} & StatusAsked
-
-export type ChangeOutcome =
-  /** Made now: its history entry written, its mail queued, its stock given back (a cancel). */
-  | { changed: StoredOrder }
-  /** It had that status already: nothing done, no second mail (200). */
-  | { unchanged: StoredOrder }
-  /** Its status cannot go there (a shipped order cancelled, a cancelled one shipped: 409). */
-  | { cannot: StoredOrder }
-  | { missing: true }
-
-const statusOf = (order: StoredOrder) => order.body.status as OrderStatus
-
-/** The stock an order's lines took: what a cancel gives back. */
-const takesOf = (order: StoredOrder): Take[] =>
-  (order.body.lines as { productId: number; sku?: string; quantity: number }[]).map((line) => ({
-    productId: line.productId,
-    sku: line.sku ?? null,
-    quantity: line.quantity,
-  }))
 
 /**
  * Places orders (docs/api.md § Orders; decisions.md § Orders): prices the request from the
@@ -195,39 +148,6 @@ export function createOrders({
   const confirmationOf = (body: Record<string, unknown>, origin: string) =>
     orderConfirmation(body as unknown as ConfirmedOrder, { brand, origin })
 
-  /** The change asked for, made on the order as it stands: its new body, mail and stock. */
-  function changeOf(order: StoredOrder, asked: ChangeAsked, at: number) {
-    const when = new Date(at).toISOString()
-    const site = { brand, origin: asked.origin }
-    const common = { from: statusOf(order), to: asked.to, at, by: asked.by }
-    const withBody = (extra: Record<string, unknown>) => ({
-      ...order,
-      body: { ...order.body, status: asked.to, ...extra },
-    })
-    switch (asked.to) {
-      case 'shipped':
-        return {
-          ...common,
-          order: withBody({ shippedAt: when, tracking: asked.tracking }),
-          mail: orderShipped(order, asked.tracking, site),
-          returns: [],
-        }
-      case 'delivered':
-        return { ...common, order: withBody({ deliveredAt: when }), returns: [] }
-      case 'cancelled':
-        return {
-          ...common,
-          order: withBody({
-            cancelledAt: when,
-            ...(asked.reason && { cancelReason: asked.reason }),
-          }),
-          ...(asked.reason && { note: asked.reason }),
-          mail: orderCancelled(order, asked.reason, site),
-          returns: takesOf(order),
-        }
-    }
-  }
-
   /**
    * The one door of a status change: decided on the order as it stands, made only if it still
    * stands so (the storage's compare-and-set); when another change came first, decided again on
@@ -240,7 +160,7 @@ export function createOrders({
       const status = statusOf(order)
       if (status === asked.to) return { unchanged: order }
       if (!NEXT_STATUSES[status].includes(asked.to)) return { cannot: order }
-      const result = await store.change(changeOf(order, asked, clock.now()))
+      const result = await store.change(changeOf(order, asked, clock.now(), brand))
       if ('changed' in result) return { changed: result.changed }
     }
   }

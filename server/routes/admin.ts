@@ -12,12 +12,8 @@ import type { LiveStock } from '../orders/live-stock.ts'
 import type { OrderStore, StoredOrder } from '../orders/order-store.ts'
 import type { Outbox } from '../mail/outbox.ts'
 import { ordersCsv, type ExportedOrder } from '../orders/order-export.ts'
-import {
-  ORDER_STATUSES,
-  type ChangeOutcome,
-  type createOrders,
-  type StatusAsked,
-} from '../orders/orders.ts'
+import { ORDER_STATUSES, type ChangeOutcome, type StatusAsked } from '../orders/order-changes.ts'
+import type { createOrders } from '../orders/orders.ts'
 import type { StockStore } from '../orders/stock-store.ts'
 import { adminStockRoutes } from './admin-stock.ts'
 import { operatorSessionRoutes } from './operator-session.ts'
