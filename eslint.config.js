@@ -55,6 +55,26 @@ const productZones = [
     from: ['./testing', './src/test', './e2e', './build', './bench'],
     message: 'Product code imports no test support, build code or benchmark.',
   },
+  // The back office (admin/) is an app of its own: no shopper's page imports it, and it takes from
+  // the storefront only what carries no route of the storefront's (lib/, components/, styles/).
+  {
+    target: ['./src', './server', './shared'],
+    from: './admin',
+    message: 'No shopper’s code imports the back office.',
+  },
+  {
+    target: './admin',
+    from: [
+      './src/domain',
+      './src/features',
+      './src/app',
+      './src/routes',
+      './src/router.tsx',
+      './server',
+    ],
+    message:
+      'The back office takes from the storefront only src/lib, src/components and src/styles.',
+  },
 ]
 
 export default defineConfig(
@@ -103,7 +123,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'vitest.setup.ts'],
+    files: ['src/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}', 'vitest.setup.ts'],
     extends: [
       reactHooks.configs.flat['recommended-latest'],
       jsxA11y.flatConfigs.recommended,
@@ -160,9 +180,9 @@ export default defineConfig(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'shared/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}', 'server/**/*.ts', 'shared/**/*.ts'],
     // Tests and their support compose whatever they test.
-    ignores: ['**/*.test.{ts,tsx}', 'src/test/**'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/test/**', 'admin/test/**'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: productZones }] },
   },
   {

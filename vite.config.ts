@@ -160,6 +160,19 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
           },
         },
         {
+          // The back office (admin/): an app of its own, with a set-up of its own.
+          extends: true,
+          test: {
+            name: 'admin',
+            environment: 'jsdom',
+            include: ['admin/**/*.test.{ts,tsx}'],
+            setupFiles: ['./admin/test/setup.ts'],
+            environmentOptions: { jsdom: { url: 'http://localhost:3000/admin' } },
+            testTimeout: 20_000,
+            sequence: { groupOrder: 0 },
+          },
+        },
+        {
           // The load tests measure latency on the machine's cores: a group of their own
           // (groupOrder) and one file at a time, so no other test file runs beside them.
           extends: true,

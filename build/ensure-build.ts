@@ -12,7 +12,16 @@ import { readBuildEnv, sameBuildEnv } from '../server/pages/build-env.ts'
 import { buildEnvironment } from './build-env-plugin.ts'
 import { withBuildLock } from './build-lock.ts'
 
-const SOURCES = ['index.html', 'vite.config.ts', 'package-lock.json', 'src', 'public']
+const SOURCES = [
+  'index.html',
+  'vite.config.ts',
+  'vite.admin.config.ts',
+  'package-lock.json',
+  'src',
+  'admin',
+  'shared',
+  'public',
+]
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0

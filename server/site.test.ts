@@ -4,6 +4,7 @@ import { createSite } from './site.ts'
 import { createMetrics } from './observability/metrics.ts'
 import type { AppServer } from '../shared/pages/app-server.ts'
 import {
+  STUB_BACK_OFFICE_SCRIPT,
   STUB_SHELL_SCRIPT,
   stubClientBuild,
   type StubClientBuild,
@@ -262,6 +263,29 @@ describe('the client build’s files', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('Cache-Control')).toBe('no-cache')
     expect(res.headers.get('Content-Security-Policy')).toContain(sha256(STUB_SHELL_SCRIPT))
+  })
+
+  it('serve the back office’s one page at every address under /admin: stored nowhere, indexed by no one, its own policy', async () => {
+    const { app, renders } = fakeApp()
+    const site = createSite(api.app, { clientDir, app })
+    for (const path of ['/admin', '/admin/', '/admin/orders/MRD-ABCDEFGHJK', '/admin/stock?q=x']) {
+      const res = await site.request(path)
+      expect(res.status, path).toBe(200)
+      expect(await res.text(), path).toContain('<title>Back office</title>')
+      expect(res.headers.get('Cache-Control'), path).toBe('no-store')
+      expect(res.headers.get('X-Robots-Tag'), path).toBe('noindex, nofollow')
+      const csp = res.headers.get('Content-Security-Policy') ?? ''
+      expect(csp, path).toContain(sha256(STUB_BACK_OFFICE_SCRIPT))
+      expect(csp, path).not.toContain(sha256(STUB_SHELL_SCRIPT))
+    }
+    // Never the storefront's render, and its page is not a file to fetch by name.
+    expect(renders).toEqual([])
+    expect((await site.request('/admin/index.html')).status).toBe(404)
+    expect((await site.request('/administrator')).headers.get('Cache-Control')).not.toBe('no-store')
+    // Its script is one of the build's files, immutable as the storefront's.
+    const script = await site.request('/assets/admin-abc.js')
+    expect(script.status).toBe(200)
+    expect(script.headers.get('Cache-Control')).toContain('immutable')
   })
 
   it('answer 404 for missing files and the build’s records, and never read outside the build', async () => {

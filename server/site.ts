@@ -5,7 +5,7 @@ import type { ApiApp } from './app.ts'
 import { createRepresentation, type Representation } from './http/representation.ts'
 import { RepresentationCache } from './http/representation-cache.ts'
 import { allowedHostsOnly, strictTransport } from './http/hosts.ts'
-import { CACHE_REVALIDATE, respond } from './http/respond.ts'
+import { CACHE_PRIVATE, CACHE_REVALIDATE, respond } from './http/respond.ts'
 import { securityHeaders, spaCsp } from './http/security-headers.ts'
 import { createLogger } from './observability/logger.ts'
 import { createMetrics, metricsHandlers } from './observability/metrics.ts'
@@ -89,6 +89,7 @@ export function createSite(
 
   const { app } = storefront
   const file = createFileHandler(storefront.clientDir)
+  const backOffice = backOfficeShell(storefront.clientDir, apiOrigins)
   const page = createPageHandler(app, {
     csp: (html) => spaCsp(html, apiOrigins),
     externalApi: apiOrigins.length > 0,
@@ -125,6 +126,7 @@ export function createSite(
         Promise.resolve(app.robotsTxt(origin)),
       ),
     )
+    .on(['GET', 'HEAD'], ['/admin', '/admin/*'], named('/admin'), backOffice)
     .on(['GET', 'HEAD'], '*', (c) => {
       const served = file(c)
       // The build's files are one route for the metrics: their names change with every build.
@@ -135,4 +137,26 @@ export function createSite(
       if (namesAFile(c.req.path)) return c.text('Not found', 404)
       return page(c)
     })
+}
+
+/**
+ * The operator's back office (admin/, built into the client folder as admin/index.html): one page
+ * for every address under /admin, which its app renders in the browser. Stored nowhere (no-store:
+ * a shared computer's cache keeps no operator's page), indexed by no search engine, and under its
+ * own policy (its inline theme script's hash). Before its first build, a 404.
+ */
+function backOfficeShell(clientDir: string, apiOrigins: readonly string[]) {
+  const path = join(clientDir, 'admin', 'index.html')
+  const html = existsSync(path) ? readFileSync(path, 'utf8') : undefined
+  const csp = html && spaCsp(html, apiOrigins)
+  return (c: Context) => {
+    if (!html || !csp) return c.text('Not found', 404)
+    // The back office's own files are under /assets/; a name with an extension here is no page.
+    if (namesAFile(c.req.path)) return c.text('Not found', 404)
+    return c.html(html, 200, {
+      'Cache-Control': CACHE_PRIVATE,
+      'X-Robots-Tag': 'noindex, nofollow',
+      'Content-Security-Policy': csp,
+    })
+  }
 }

@@ -34,11 +34,18 @@ describe('the sitemap and robots.txt', () => {
     expect(entries.size).toBe(2 + categories.length + products.length + 4)
   })
 
-  it("robots.txt keeps crawlers out of the shopper's pages and the API, and names the sitemap", async () => {
+  it("robots.txt keeps crawlers out of the shopper's pages, the back office and the API, and names the sitemap", async () => {
     const text = await (
       await site({ siteUrl: 'https://shop.example' }).request('/robots.txt')
     ).text()
-    for (const path of ['/cart', '/checkout', '/myaccount', '/order-confirmation', '/api/'])
+    for (const path of [
+      '/cart',
+      '/checkout',
+      '/myaccount',
+      '/order-confirmation',
+      '/admin',
+      '/api/',
+    ])
       expect(text).toContain(`Disallow: ${path}\n`)
     expect(text).toMatch(/^User-agent: \*$/m)
     expect(text).toContain('Sitemap: https://shop.example/sitemap.xml')

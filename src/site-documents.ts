@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { SERVICE_TYPES } from './features/customer-service/service-content.ts'
 import { requestJson } from './lib/api-client.ts'
 import { env } from './lib/env.ts'
-import { PRIVATE_PAGES } from './lib/head/rules.ts'
+import { BACK_OFFICE, PRIVATE_PAGES } from './lib/head/rules.ts'
 
 /**
  * The site's documents for crawlers, which the server sends beside the pages (entry-server.tsx):
@@ -70,9 +70,14 @@ export async function sitemapXml(origin: string): Promise<string> {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
 }
 
-/** /robots.txt: everything but the shopper's own pages and the API, and where the sitemap is. */
+/**
+ * /robots.txt: everything but the shopper's own pages, the operator's back office and the API,
+ * and where the sitemap is.
+ */
 export function robotsTxt(origin: string): string {
-  const disallow = [...Object.keys(PRIVATE_PAGES), '/api/'].map((path) => `Disallow: ${path}`)
+  const disallow = [...Object.keys(PRIVATE_PAGES), BACK_OFFICE, '/api/'].map(
+    (path) => `Disallow: ${path}`,
+  )
   return ['User-agent: *', 'Allow: /', ...disallow, '', `Sitemap: ${origin}/sitemap.xml`, ''].join(
     '\n',
   )

@@ -7,12 +7,15 @@ import { ROUTER_MANIFEST_FILE, STATUS_PAGES } from '../server/pages/router-manif
 /**
  * A stand-in for the client build (`dist/client`) that the site serves beside its pages: an offline
  * shell with one inline script, one entry script, three stylesheets and the router's manifest file,
- * in a temporary folder. For the tests of the site (server/site.test.ts) and of the pages the app
+ * and the back office's page and script, in a temporary folder. For the tests of the site (server/site.test.ts) and of the pages the app
  * renders on the server (src/*.ssr.test.ts, through src/test/test-site.ts).
  */
 
 /** The shell's inline script (the site's policy names its hash). */
 export const STUB_SHELL_SCRIPT = 'document.documentElement.dataset.theme="light"'
+
+/** The back office's page's inline script (its own policy names its hash). */
+export const STUB_BACK_OFFICE_SCRIPT = 'document.documentElement.dataset.theme="dark"'
 
 /** The stand-in build's stylesheets: the root's (every page), the product page's, a 404's. */
 export const STUB_CSS = {
@@ -48,6 +51,14 @@ export function stubClientBuild(): StubClientBuild {
       `<script>${STUB_SHELL_SCRIPT}</script>` +
       '<script type="module" src="/assets/index-abc.js"></script></head><body></body></html>',
   )
+  mkdirSync(join(clientDir, 'admin'))
+  writeFileSync(
+    join(clientDir, 'admin', 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Back office</title>' +
+      `<script>${STUB_BACK_OFFICE_SCRIPT}</script>` +
+      '<script type="module" src="/assets/admin-abc.js"></script></head><body></body></html>',
+  )
+  writeFileSync(join(clientDir, 'assets', 'admin-abc.js'), 'console.log("back office")')
   writeFileSync(
     join(clientDir, 'assets', 'index-abc.js'),
     `console.log(${JSON.stringify('x'.repeat(5000))})`,

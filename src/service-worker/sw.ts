@@ -76,8 +76,9 @@ registerRoute(
       // password reset link's, whose address holds its token until the page takes it out (rules.md
       // § Password reset): this worker neither answers it nor keeps anything of it, the browser
       // fetches it, and the page comes with its own headers (no Referer, stored nowhere), which
-      // the shell lacks.
-      denylist: [/^\/api(\/|$)/, /^\/reset-password(\/|\?|$)/],
+      // the shell lacks. Nor the operator's back office (admin/, an app of its own): offline, the
+      // shopper's shell is not its page.
+      denylist: [/^\/api(\/|$)/, /^\/reset-password(\/|\?|$)/, /^\/admin(\/|\?|$)/],
     },
   ),
 )

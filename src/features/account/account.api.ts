@@ -45,7 +45,7 @@ export async function login({ username, password }: Credentials): Promise<LoginR
     } catch (error) {
       const challenge = challengeOf(error)
       if (!challenge || tries >= 3) throw error
-      const { solveChallenge } = await import('./proof-of-work.ts')
+      const { solveChallenge } = await import('../../lib/proof-of-work.ts')
       proof = {
         challenge: challenge.token,
         nonce: await solveChallenge(challenge.token, challenge.difficulty),

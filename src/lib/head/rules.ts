@@ -55,6 +55,9 @@ export function canonicalUrl(origin: string, pathname: string): string {
   return `${origin}${path || '/'}`
 }
 
+/** Where the operator's back office is (admin/, an app of its own): no crawler's business. */
+export const BACK_OFFICE = '/admin'
+
 /**
  * Pages about one shopper's session or device, by path, with their names: no search engine should
  * index them, and robots.txt also keeps crawlers out of them (and out of the API).

@@ -1,8 +1,9 @@
 /**
  * The work our server asks of a sign-in to an account that many wrong passwords were tried on
  * (decisions.md § Accounts and sessions, guessing): a nonce whose SHA-256, after the challenge and
- * a colon, starts with `difficulty` zero bits. The shopper's browser does it once, a guesser for
- * every guess. Loaded only when a challenge comes (import()), so no page carries it.
+ * a colon, starts with `difficulty` zero bits. A shopper's (or an operator's) browser does it
+ * once, a guesser for every guess. Loaded only when a challenge comes (import()), so no page
+ * carries it.
  *
  * SHA-256 here rather than crypto.subtle: subtle's digest is a promise per hash, and the tens of
  * thousands a challenge takes ran several times slower that way. It runs in slices of a few
