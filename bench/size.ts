@@ -28,6 +28,11 @@ import { ROUTER_MANIFEST_FILE } from '../server/pages/router-manifest.ts'
 // were named by their hash alone (the entry lists each one's file: 0.7 KB less, vite.config.ts).
 const HOME_JS_BUDGET_KB = 132.4
 const ROUTE_JS_BUDGET_KB = 160
+// The operator's back office (admin/, a build of its own that no shopper's page loads): its
+// start (React, the router, TanStack Query, the frame) and its heaviest page on top. An operator
+// opens it on a phone in the stock room too, over the shop's Wi-Fi or a phone's connection.
+const BACK_OFFICE_START_BUDGET_KB = 115
+const BACK_OFFICE_PAGE_BUDGET_KB = 140
 // Where the build goes (and the server serves from): DIST_DIR, as for `npm start`.
 const DIST = process.env.DIST_DIR || 'dist'
 const CLIENT = clientDirOf(DIST)
@@ -121,4 +126,39 @@ const routesOk = heaviestJs <= ROUTE_JS_BUDGET_KB * 1024
 console.log(
   `Heaviest route (${heaviest?.route}): JS ${kb(heaviestJs)} KB (gzip); budget ${ROUTE_JS_BUDGET_KB} KB JS for every route: ${routesOk ? 'met' : 'OVER BUDGET'}\n`,
 )
-process.exitCode = homeOk && routesOk ? 0 : 1
+
+// The back office: its page's entry and what it imports, then each page's chunks beyond them.
+const adminManifest = readJson<
+  Record<string, { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] }>
+>('.vite/admin-manifest.json')
+const adminClosure = (key: string, seen = new Set<string>()): Set<string> => {
+  const chunk = adminManifest[key]
+  if (!chunk || seen.has(`/${chunk.file}`)) return seen
+  seen.add(`/${chunk.file}`)
+  for (const imported of chunk.imports ?? []) adminClosure(imported, seen)
+  return seen
+}
+const adminEntryKey = Object.keys(adminManifest).find((key) => adminManifest[key]?.isEntry)
+const adminStart = adminEntryKey ? adminClosure(adminEntryKey) : new Set<string>()
+const adminPages = Object.entries(adminManifest)
+  .filter(([key, chunk]) => chunk.isDynamicEntry && key.includes('-page.'))
+  .map(([key]) => ({
+    page: key,
+    js: sum([...adminClosure(key)].filter((file) => !adminStart.has(file))),
+  }))
+const adminStartJs = sum(adminStart)
+console.log('Back office (admin/): its start JS %s KB (gzip); each page adds:', kb(adminStartJs))
+console.table(adminPages.map((p) => ({ page: p.page, js: kb(p.js) })))
+const adminHeaviest = Math.max(0, ...adminPages.map((p) => p.js))
+// The back office's chunks are named admin-*: none may be among what a shopper's page loads.
+const shopperFiles = [...onPage, ...lazy.flatMap((l) => [...closure(l.chunk)])]
+const leaked = shopperFiles.filter((file) => file.includes('/admin-'))
+const adminOk =
+  adminEntryKey !== undefined &&
+  adminStartJs <= BACK_OFFICE_START_BUDGET_KB * 1024 &&
+  adminStartJs + adminHeaviest <= BACK_OFFICE_PAGE_BUDGET_KB * 1024 &&
+  leaked.length === 0
+console.log(
+  `Back office: start JS ${kb(adminStartJs)} KB (budget ${BACK_OFFICE_START_BUDGET_KB} KB), heaviest page with its start ${kb(adminStartJs + adminHeaviest)} KB (budget ${BACK_OFFICE_PAGE_BUDGET_KB} KB); its files among a shopper's: ${leaked.length === 0 ? 'none' : leaked.join(', ')}: ${adminOk ? 'met' : 'OVER BUDGET'}\n`,
+)
+process.exitCode = homeOk && routesOk && adminOk ? 0 : 1

@@ -61,7 +61,9 @@ export function SignInPage() {
         <FormField label="Email" error={errors.email?.message}>
           {(control) => (
             <input
-              type="email"
+              // A sign-in's user name (what password managers fill), typed as an email.
+              type="text"
+              inputMode="email"
               {...control}
               {...form.register('email', { onChange: () => attempt.reset() })}
               autoComplete="username"
