@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { loadConfig } from '../server/config.ts'
@@ -59,13 +61,24 @@ export function pageMiddleware(server: DevServerHost, runtime: Promise<ApiRuntim
   return (req, res, next) => {
     if (!isPageRequest(req)) return next()
     void (async () => {
+      const url = req.url ?? '/'
+      // The back office is an app of its own (admin/): its one page, rendered in the browser.
+      if (/^\/admin(\/|\?|$)/.test(url)) {
+        const page = readFileSync(join(process.cwd(), 'admin', 'index.html'), 'utf8')
+        const html = await server.transformIndexHtml(url, page)
+        res.writeHead(200, {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Cache-Control': 'no-store',
+        })
+        res.end(html)
+        return
+      }
       const entry = await server.ssrLoadModule(SERVER_ENTRY)
       if (!isAppServerEntry(entry)) throw new Error(`${SERVER_ENTRY} is not the app's server entry`)
       const app = entry.createAppServer({
         fetchApi: apiFetcher((await runtime).app, false),
         manifest: DEV_MANIFEST,
       })
-      const url = req.url ?? '/'
       const { response } = await app.render(new Request(`http://${req.headers.host}${url}`))
       const location = response.headers.get('Location')
       if (location) {
