@@ -17,10 +17,21 @@ describe('the real server under a bounded mixed load on loopback', () => {
     try {
       const base = await server.url
       await mixedLoad(base, 1) // warm-up: connections, JIT, cached answers
-      const { catalogue, logins, registrations } = await mixedLoad(base, 3)
+      // Three seconds, or longer (still bounded) on a machine so busy that no scrypt-bound request
+      // was answered in them: the test is about what is answered, not how soon.
+      let seconds = 3
+      let load = await mixedLoad(base, seconds)
+      while (
+        (load.logins.requests.total === 0 || load.registrations.requests.total === 0) &&
+        seconds < 12
+      ) {
+        seconds *= 2
+        load = await mixedLoad(base, seconds)
+      }
+      const { catalogue, logins, registrations } = load
 
       console.log(
-        `mixed load, 3 s: catalogue ${catalogue.requests.total} reads ` +
+        `mixed load, ${seconds} s: catalogue ${catalogue.requests.total} reads ` +
           `(p50 ${catalogue.latency.p50} ms, p99 ${catalogue.latency.p99} ms), ` +
           `${logins.requests.total} logins (p99 ${logins.latency.p99} ms), ` +
           `${registrations.requests.total} registrations (p99 ${registrations.latency.p99} ms)`,
@@ -37,5 +48,5 @@ describe('the real server under a bounded mixed load on loopback', () => {
       server.child.kill('SIGTERM')
       await server.exited
     }
-  }, 30_000)
+  }, 90_000)
 })

@@ -13,7 +13,8 @@ describe('PostgreSQL', () => {
   beforeAll(async () => {
     cluster = await startPostgresCluster()
   }, 60_000)
-  afterAll(() => cluster?.stop())
+  // Stopping the cluster waits for its checkpoint: seconds on a busy machine, past the 10 s default.
+  afterAll(() => cluster?.stop(), 60_000)
 
   const postgresHarness = {
     async fresh() {

@@ -15,14 +15,16 @@ const factsOf = ({ stock, minimumOrderQuantity, variants }: ProductStock): Produ
 
 /**
  * The stock of a cart's products (rules.md § Stock), one product query each: a product fresh in the
- * cache is not asked again, unless `refetch` (right before an order is saved). Offline, or where
- * the catalogue does not answer, the last data this device saw stands and `refreshed` says so:
- * the shopper is never stopped without a reason.
+ * cache is not asked again, unless its data is older than `maxAgeMs`, in which case it is asked of
+ * the server past every cache (the browser's and the service worker's, whose copy the answer then
+ * replaces): 0 as the cart or the checkout opens, right before an order is saved, and after one is
+ * answered. Offline, or where the catalogue does not answer, the last data this device
+ * saw stands and `refreshed` says so: the shopper is never stopped without a reason.
  */
 export async function freshStock(
   queryClient: QueryClient,
   ids: readonly number[],
-  { refetch = false } = {},
+  { maxAgeMs }: { maxAgeMs?: number } = {},
 ): Promise<{ stock: FreshStock; refreshed: boolean }> {
   // Two variants of one product are two lines, and one product query.
   ids = [...new Set(ids)]
@@ -37,14 +39,14 @@ export async function freshStock(
     ids.map((id) => {
       const query = productQuery(queryClient, id)
       return queryClient.fetchQuery(
-        refetch
-          ? {
+        maxAgeMs === undefined
+          ? { ...query, retry: false }
+          : {
               queryKey: query.queryKey,
               queryFn: ({ signal }) => fetchProduct(id, signal, { fresh: true }),
-              staleTime: 0,
+              staleTime: maxAgeMs,
               retry: false,
-            }
-          : { ...query, retry: false },
+            },
       )
     }),
   )
@@ -59,15 +61,49 @@ export async function freshStock(
 }
 
 /**
- * The check as the cart or checkout opens: never kept (a later visit checks again), and it runs
+ * The check as the cart or checkout opens: each line's stock asked of the server past every cache
+ * (rules.md § Stock), since the catalogue's five minutes of freshness would hide a level lowered
+ * since (by the operator, or another shopper's order), which the shopper would then learn only at
+ * Place Order, after typing the address and card. Never kept (a later visit checks again); it runs
  * offline too, where it answers from the cache.
  */
 export const stockCheckQuery = (ids: readonly number[]) =>
   queryOptions({
     queryKey: ['stock-check', ...ids],
-    queryFn: ({ client }) => freshStock(client, ids),
+    queryFn: ({ client }) => freshStock(client, ids, { maxAgeMs: 0 }),
     networkMode: 'always',
     staleTime: 0,
     gcTime: 0,
     retry: false,
   })
+
+/**
+ * After the server answered an order (placed, or refused for its stock or its total), what this
+ * device kept of the products it named is replaced (rules.md § Stock): their data, asked past every
+ * cache (the query cache's and the service worker's copies take the answer), and their pages in
+ * the browser's cache, which it would otherwise show once more while it asks again (pages are
+ * `stale-while-revalidate`: server/pages/page-handler.ts): every page, the cart and the checkout
+ * then show the stock the order left.
+ */
+export function refreshOrderedStock(
+  queryClient: QueryClient,
+  lines: readonly { id: number; variant?: { sku: string } }[],
+) {
+  const pages = new Set(
+    lines.flatMap(({ id, variant }) => [
+      `/product/${id}`,
+      ...(variant ? [`/product/${id}?variant=${encodeURIComponent(variant.sku)}`] : []),
+    ]),
+  )
+  for (const page of pages)
+    void fetch(page, { cache: 'reload' })
+      .then((response) => response.arrayBuffer())
+      .catch(() => {
+        // Offline, or the page is gone: the browser keeps what it has; the data is fresh anyway.
+      })
+  return freshStock(
+    queryClient,
+    lines.map((line) => line.id),
+    { maxAgeMs: 0 },
+  )
+}

@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import { toApiError, type ApiError } from '../../lib/api-error.ts'
 import { atomWithValidatedStorage } from '../../lib/storage-atom.ts'
 import { clearPromoAtom, removeOrderedLinesAtom } from '../cart/cart.atoms.ts'
-import { cartLineSchema, lineKey } from '../cart/cart.schemas.ts'
+import { cartLineSchema, lineKey, type CartLine } from '../cart/cart.schemas.ts'
 import { deviceCopy, paymentSummarySchema, type Order } from './order.schemas.ts'
 import { orderRequestSchema, postOrder, toOrder } from './orders.api.ts'
 import { recordOrderAtom } from './orders.atoms.ts'
@@ -103,9 +103,15 @@ const sending = new Map<string, Promise<SendResult>>()
 /**
  * Sends the order waiting on this device, with its key: again on a network failure or a 5xx
  * (never on another 4xx), until the connection is gone. Once the server answers, the waiting order
- * is done: placed (recorded, its lines out of the cart) or refused (forgotten, the reason said).
+ * is done: placed (recorded, its lines out of the cart) or refused (forgotten, the reason said),
+ * and `answered` is told its lines, whose stock the answer changed or contradicted (rules.md
+ * § Stock: the caller replaces what the device kept of them).
  */
-export function sendPendingOrder(store: Store, withToken: WithToken): Promise<SendResult> {
+export function sendPendingOrder(
+  store: Store,
+  withToken: WithToken,
+  answered?: (lines: readonly CartLine[]) => void,
+): Promise<SendResult> {
   const pending = store.get(pendingOrderAtom)
   if (!pending) return Promise.resolve({ failed: 'Nothing to send', kept: false })
   let under = sending.get(pending.key)
@@ -113,7 +119,11 @@ export function sendPendingOrder(store: Store, withToken: WithToken): Promise<Se
     under = send(store, withToken, pending).finally(() => sending.delete(pending.key))
     sending.set(pending.key, under)
   }
-  return under
+  return under.then((result) => {
+    if ('placed' in result || 'repriced' in result || 'short' in result)
+      answered?.(pending.here.lines)
+    return result
+  })
 }
 
 async function send(store: Store, withToken: WithToken, pending: PendingOrder) {

@@ -1,6 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query'
 import type { createStore } from 'jotai'
 import { toastNotifier } from '../../lib/notify.ts'
 import { placeOrderMessages } from './place-order-messages.ts'
+import { refreshOrderedStock } from '../../domain/cart/stock.queries.ts'
 import { sendPendingOrder } from '../../domain/orders/pending-order.ts'
 import { tokenCaller } from '../../domain/session/session-tokens.ts'
 
@@ -12,8 +14,15 @@ const PLACED_TOAST_MS = 6_000
  * when the app next runs or the connection returns, and a toast says how it went (decisions.md §
  * Orders).
  */
-export async function sendWaitingOrder(store: ReturnType<typeof createStore>) {
-  const result = await sendPendingOrder(store, tokenCaller(store))
+export async function sendWaitingOrder(
+  store: ReturnType<typeof createStore>,
+  queryClient: QueryClient,
+) {
+  const result = await sendPendingOrder(
+    store,
+    tokenCaller(store),
+    (ids) => void refreshOrderedStock(queryClient, ids),
+  )
   if ('placed' in result)
     toastNotifier.success(
       placeOrderMessages.placedLater(result.placed.orderNumber),

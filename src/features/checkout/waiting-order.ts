@@ -22,7 +22,7 @@ export function useWaitingOrder(ready: boolean) {
       if (router.state.location.pathname === '/checkout') return
       if (orderWaits())
         void import('./send-waiting-order.ts').then(({ sendWaitingOrder }) =>
-          sendWaitingOrder(store),
+          sendWaitingOrder(store, router.options.context.queryClient),
         )
     }
     send()

@@ -14,7 +14,7 @@ import {
   cartCountAtom,
   orderAmountsAtom,
 } from '../../../domain/cart/cart.atoms.ts'
-import { freshStock } from '../../../domain/cart/stock.queries.ts'
+import { freshStock, refreshOrderedStock } from '../../../domain/cart/stock.queries.ts'
 import { StockCheck, StockNotices } from '../../../components/stock-check.tsx'
 import { paymentAtom } from '../../../domain/orders/payment.atoms.ts'
 import { orderToSendAtom, placeOrderAtom } from '../checkout.atoms.ts'
@@ -90,7 +90,11 @@ function CheckoutSteps() {
   const sendWaiting = useCallback(async () => {
     setPlacing({ kind: 'sending', slow: false })
     const slow = setTimeout(() => setPlacing({ kind: 'sending', slow: true }), SLOW_MS)
-    const result = await sendPendingOrder(store, tokenCaller(store))
+    const result = await sendPendingOrder(
+      store,
+      tokenCaller(store),
+      (ids) => void refreshOrderedStock(queryClient, ids),
+    )
     clearTimeout(slow)
     if ('placed' in result) {
       setPlacing(undefined)
@@ -112,7 +116,7 @@ function CheckoutSteps() {
       const { stock } = await freshStock(
         queryClient,
         cart.map((line) => line.id),
-        { refetch: true },
+        { maxAgeMs: 0 },
       )
       applyStock(stock)
       setPlacing({ kind: 'refused', message: placeOrderMessages.short(names.join(', ')) })
@@ -148,7 +152,7 @@ function CheckoutSteps() {
     const { stock } = await freshStock(
       queryClient,
       lines.map((line) => line.id),
-      { refetch: true },
+      { maxAgeMs: 0 },
     )
     setChecking(false)
     const corrections = applyStock(stock)
