@@ -313,7 +313,7 @@ describe('stock', () => {
     await user.type(screen.getByLabelText('Product, SKU or id'), 'SMA-XIA-010-512')
     await user.click(screen.getByRole('button', { name: 'Find' }))
     const row = await screen.findByRole('listitem', {
-      name: 'Redmi Note 13 Pro 256GB, Storage 512GB',
+      name: 'Redmi Note 13 Pro, Storage 512GB',
     })
     const level = Number(
       within(row).getByText('in stock').previousSibling?.previousSibling?.textContent,

@@ -83,7 +83,7 @@ describe('the copy an answer carries (docs/api.md § Account state)', () => {
       },
       {
         id: 6,
-        title: 'Samsung Galaxy A54 5G 128GB',
+        title: 'Samsung Galaxy A54 5G',
         brand: 'Samsung',
         category: 'smartphones',
         price: 509.99,

@@ -5,6 +5,7 @@ import { loadCatalogue, publish } from './catalogue.ts'
 import { CATEGORY_SLUGS } from '../../shared/catalogue/categories.ts'
 import { availabilityFor, barcodeFor } from './derive.ts'
 import { productSchema, productSeedSchema, variantSeedProblems } from './product.schema.ts'
+import { optionValuesInTitle } from '../../testing/option-values.ts'
 
 const catalogue = loadCatalogue()
 const products = catalogue.products.map((p) =>
@@ -147,6 +148,28 @@ describe('options and variants (docs/api.md § Options and variants)', () => {
       })
       expect(new Set(combinations).size, `${p.id}`).toBe(combinations.length)
     }
+  })
+
+  it('leave their values out of the product’s title, which names what every variant is', () => {
+    // A title naming one size contradicted the others: "… 100ml (Size 200 ml)" in the cart.
+    const named = withVariants
+      .map((p) => [p.id, p.title, optionValuesInTitle(p.title, p.options!)] as const)
+      .filter(([, , values]) => values.length > 0)
+    expect(named).toEqual([])
+  })
+
+  it('find a value in a title however it is spaced or cased, and only as whole words', () => {
+    const size = [{ name: 'Size', values: ['100 ml', '200 ml', 'S', 'XL'] }]
+    const storage = [{ name: 'Storage', values: ['256GB', '512GB'] }]
+    const colour = [{ name: 'Colour', values: ['Forest Green', 'Navy'] }]
+    expect(optionValuesInTitle('Dior Sauvage Eau de Toilette 100ml', size)).toEqual(['Size 100 ml'])
+    expect(optionValuesInTitle('Eau de Toilette (200 ML)', size)).toEqual(['Size 200 ml'])
+    expect(optionValuesInTitle('Redmi Note 13 Pro 256 GB', storage)).toEqual(['Storage 256GB'])
+    expect(optionValuesInTitle('Redmi Note 13 Pro 256gb', storage)).toEqual(['Storage 256GB'])
+    expect(optionValuesInTitle('Crew Neck, forest green', colour)).toEqual(['Colour Forest Green'])
+    expect(optionValuesInTitle('Men’s Slip-On Sneakers', size)).toEqual([])
+    expect(optionValuesInTitle("Men's XLarge Tee 1000ml 2560GB", [...size, ...storage])).toEqual([])
+    expect(optionValuesInTitle('Navy Blazer', colour)).toEqual(['Colour Navy'])
   })
 
   it('have SKUs unique across the catalogue, products’ and variants’ alike', () => {
