@@ -11,6 +11,7 @@ import { createLogger } from './observability/logger.ts'
 import { createMetrics, metricsHandlers } from './observability/metrics.ts'
 import { observeRequests, type ObserveOptions } from './observability/request-log.ts'
 import { createFileHandler, namesAFile, placeholderHandler } from './static/files.ts'
+import { findOrderForm } from './pages/find-order-form.ts'
 import { createPageHandler } from './pages/page-handler.ts'
 import type { AppServer } from '../shared/pages/app-server.ts'
 
@@ -117,6 +118,9 @@ export function createSite(
       .then((rep) => respond(c, rep, { cacheControl: CACHE_REVALIDATE }))
   }
 
+  // Find an order sent without JavaScript: its answer, for the shopper who sent it alone.
+  const findOrderSent = findOrderForm({ api, ownPage: page.ownPage, siteUrl })
+
   return site
     .on(['GET', 'HEAD'], '/sitemap.xml', named('/sitemap.xml'), (c) =>
       document(c, 'sitemap', 'application/xml; charset=utf-8', (origin) => app.sitemapXml(origin)),
@@ -127,6 +131,7 @@ export function createSite(
       ),
     )
     .on(['GET', 'HEAD'], ['/admin', '/admin/*'], named('/admin'), backOffice)
+    .post('/orders/find', named('/orders/find'), ...findOrderSent)
     .on(['GET', 'HEAD'], '*', (c) => {
       const served = file(c)
       // The build's files are one route for the metrics: their names change with every build.

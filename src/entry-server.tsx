@@ -14,6 +14,7 @@ import type {
   RenderOptions,
   RenderedPage,
 } from '../shared/pages/app-server.ts'
+import { answerFindOrder, FIND_ORDER_ANSWER_KEY } from './features/orders/find-order-sent.ts'
 import { setApiFetch } from './lib/api-client.ts'
 import { toApiError } from './lib/api-error.ts'
 import type { Notifier } from './lib/notify.ts'
@@ -143,14 +144,22 @@ export function createAppServer({
   /** The page for `request`, rendered by a router, QueryClient and Jotai store of its own. */
   async function render(
     request: Request,
-    { shell = false, signal }: RenderOptions = {},
+    { shell = false, signal, findOrder }: RenderOptions = {},
   ): Promise<RenderedPage> {
     const origin = originOf(request)
+    // Find an order sent without the app: looked up as its sender (their address counts it), then
+    // rendered from the render's query cache, whose data the page carries to the app.
+    const found =
+      findOrder &&
+      (await scope.run({ fetchApi: findOrder.lookup, origin, signal }, () =>
+        answerFindOrder(findOrder.fields),
+      ))
     let router: AppRouter | undefined
     const handler = createRequestHandler({
       request,
       createRouter: () => {
         router = createAppRouter({ notifier: silent, origin, isShell: shell, vitalsSampleRate })
+        if (found) router.options.context.queryClient.setQueryData(FIND_ORDER_ANSWER_KEY, found)
         return router
       },
       getRouterManifest: manifest && (() => manifest),

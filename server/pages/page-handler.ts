@@ -4,7 +4,7 @@ import { RepresentationCache, representationBytes } from '../http/representation
 import { CACHE_PRIVATE, respond } from '../http/respond.ts'
 import type { Metrics } from '../observability/metrics.ts'
 import type { RequestRecord } from '../observability/request-log.ts'
-import type { AppServer } from '../../shared/pages/app-server.ts'
+import type { AppServer, RenderOptions } from '../../shared/pages/app-server.ts'
 import type { LRUCache } from 'lru-cache'
 
 /**
@@ -82,17 +82,18 @@ export function createPageHandler(
   app: AppServer,
   { csp, externalApi, metrics, cacheBytes = DEFAULT_PAGE_CACHE_BYTES, stockChanges }: PageOptions,
 ) {
-  async function renderPage(url: string): Promise<Page> {
+  /** A page rendered now; `own`, one shopper's (see `ownPage`), sent whole whatever it lacks. */
+  async function renderPage(url: string, own?: RenderOptions): Promise<Page> {
     // A request of the server's own: nothing of the shopper's (cookies, headers) reaches the render.
     const request = new Request(url, { headers: { Accept: 'text/html' } })
     const signal = externalApi ? AbortSignal.timeout(EXTERNAL_API_DEADLINE_MS) : undefined
     const started = performance.now()
     const readAt = pages.changes
-    const rendered = await app.render(request, { signal })
+    const rendered = await app.render(request, { signal, ...own })
     const { complete, route = 'unmatched', productIds = [] } = rendered
     metrics?.pageRender.observe({ route }, (performance.now() - started) / 1000)
     let { response } = rendered
-    if (!complete) {
+    if (!complete && !own) {
       await response.body?.cancel()
       ;({ response } = await app.render(request, { shell: true }))
     }
@@ -105,10 +106,11 @@ export function createPageHandler(
     // route's `headers`: /reset-password, whose link holds a token, rules.md § Password reset).
     // Its page is kept here all the same: it is kept for its path alone, and holds nothing of
     // the shopper's (pageUrl reads only the query its routes read).
-    const own = response.headers.get('Cache-Control')
-    const cacheControl = !complete
-      ? CACHE_PRIVATE
-      : (own ?? (response.status === 200 ? CACHE_PAGE : CACHE_MISSING))
+    const routes = response.headers.get('Cache-Control')
+    const cacheControl =
+      !complete || own
+        ? CACHE_PRIVATE
+        : (routes ?? (response.status === 200 ? CACHE_PAGE : CACHE_MISSING))
     const referrerPolicy = response.headers.get('Referrer-Policy') ?? undefined
     return {
       route,
@@ -152,22 +154,40 @@ export function createPageHandler(
     return page
   }
 
-  return async (c: Context): Promise<Response> => {
-    const url = app.pageUrl(c.req.url)
-    const page = await pageFor(url)
+  /** A page answered as rendered: its status (or `status`), its policy, its referrer policy. */
+  function answer(c: Context, page: Page, status = page.status): Response {
     const record = c.get('record') as RequestRecord | undefined
     if (record) record.route = page.route
     if ('location' in page) return c.redirect(kept(c.req.url, page.location), page.status as 301)
     const response = respond(c, page.representation, {
       cacheControl: page.cacheControl,
-      status: page.status as 200,
+      status: status as 200,
     })
-    // Answering may have added a compressed form, which the cache counts.
-    pages.remeasure(url)
     response.headers.set('Content-Security-Policy', page.csp)
     if (page.referrerPolicy) response.headers.set('Referrer-Policy', page.referrerPolicy)
     return response
   }
+
+  const handler = async (c: Context): Promise<Response> => {
+    const url = app.pageUrl(c.req.url)
+    const response = answer(c, await pageFor(url))
+    // Answering may have added a compressed form, which the cache counts.
+    pages.remeasure(url)
+    return response
+  }
+
+  /**
+   * The request's page for one shopper alone (Find an order's answer, sent without JavaScript):
+   * rendered for this request with `own`, never kept nor shared with another request (the cache
+   * holds pages for their address, the same for everyone), and sent no-store with the status
+   * `statusOf` says once it is rendered (the page's own when that is not a 200).
+   */
+  const ownPage = async (c: Context, own: RenderOptions, statusOf: () => number) => {
+    const page = await renderPage(app.pageUrl(c.req.url), own)
+    return answer(c, page, page.status === 200 ? statusOf() : page.status)
+  }
+
+  return Object.assign(handler, { ownPage })
 }
 
 /**

@@ -52,6 +52,22 @@ export interface RenderOptions {
   shell?: boolean
   /** Aborts the render's API requests (a deadline for a slow API). */
   signal?: AbortSignal
+  /**
+   * Find an order's form as a browser without JavaScript sent it (POST /orders/find): the page
+   * is rendered with what it finds, for this shopper alone (decisions.md § Orders).
+   */
+  findOrder?: FindOrderSent
+}
+
+/** Find an order's form as sent to the server, and the API's lookup as its sender reaches it. */
+export interface FindOrderSent {
+  /** The form's fields as typed; none when the body could not be read (its type, its size). */
+  fields?: { number: string; email: string }
+  /**
+   * POST orders/lookup for the shopper who sent the form: the API counts a failed lookup against
+   * their address, as it counts the app's own request. No other request goes through it.
+   */
+  lookup: FetchApi
 }
 
 export interface RenderedPage {

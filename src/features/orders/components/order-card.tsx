@@ -11,16 +11,18 @@ interface OrderCardProps {
   children?: ReactNode
   /** Given, the heading can take focus: the page moves it there when the order appears. */
   headingRef?: Ref<HTMLHeadingElement>
+  /** The card's id, for an address to open at it. */
+  id?: string
 }
 
 /**
  * One order as My Purchases and Find an order show it: its number, when it was placed, where it is
  * (the server's orders), its lines and totals.
  */
-export function OrderCard({ order, children, headingRef }: OrderCardProps) {
+export function OrderCard({ order, children, headingRef, id }: OrderCardProps) {
   const headingId = `order-${order.orderNumber}`
   return (
-    <article className={styles.card} aria-labelledby={headingId}>
+    <article id={id} className={styles.card} aria-labelledby={headingId}>
       <h2 id={headingId} ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
         Order {order.orderNumber}
       </h2>
