@@ -2,6 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useId, useState } from 'react'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
+import { categoryName } from '../../../domain/catalogue/categories.ts'
+import { useCategories } from '../../../domain/catalogue/use-categories.ts'
 import { formatPrice, lineDiscountedPrice, linePrice } from '../../../../shared/pricing/pricing.ts'
 import { cartMessages } from '../../../lib/page-messages.ts'
 import {
@@ -41,6 +43,8 @@ export function CartLine({ line, onSaveForLater }: CartLineProps) {
   const stopEditing = useCallback(() => setEditing(false), [])
   const discounted = lineDiscountedPrice(line)
   const full = linePrice(line)
+  // The category's name as every other page has it ('Womens Shoes'), never its slug.
+  const category = categoryName(line.category, useCategories())
 
   return (
     <li className={orderable ? styles.line : `${styles.line} ${styles.unavailable}`}>
@@ -64,7 +68,7 @@ export function CartLine({ line, onSaveForLater }: CartLineProps) {
           </Link>
           {line.variant && <span className={styles.variant}>{line.variant.label}</span>}
         </h2>
-        <p className={styles.muted}>{line.category}</p>
+        <p className={styles.muted}>{category}</p>
         {line.discountPercentage > 0 && (
           <p className={styles.deal}>
             {cartMessages.blackFriday(Number(percent(line.discountPercentage)))}

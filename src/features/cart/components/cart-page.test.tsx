@@ -69,7 +69,10 @@ describe('cart (rules.md § Cart)', () => {
       `/product/${phone.id}`,
     )
     expect(within(line).getByText(phone.brand ?? '')).toBeInTheDocument()
-    expect(within(line).getByText(phone.category)).toBeInTheDocument()
+    // The category by its name, as every other page names it, never its slug.
+    expect(phone.category).toBe('smartphones')
+    expect(within(line).getByText('Smartphones')).toBeInTheDocument()
+    expect(within(line).queryByText('smartphones')).not.toBeInTheDocument()
     expect(
       within(line).getByText(`${phone.discountPercentage}% off for Black Friday`),
     ).toBeInTheDocument()
@@ -83,6 +86,15 @@ describe('cart (rules.md § Cart)', () => {
     ).toBeInTheDocument()
     expect(within(line).getByRole('checkbox', { name: 'Add a monogram' })).toBeInTheDocument()
     expect(within(line).getByRole('checkbox', { name: 'Gift options' })).toBeInTheDocument()
+  })
+
+  it('names a category of two words as the other pages do (issue 64)', async () => {
+    const [vase] = await products(50)
+    if (vase?.category !== 'home-decoration') throw new Error('catalogue changed')
+    seedCart([{ product: vase, quantity: 1 }])
+    await renderApp('/cart')
+    expect(within(lineOf(vase.title)).getByText('Home Decoration')).toBeInTheDocument()
+    expect(screen.queryByText('home-decoration')).not.toBeInTheDocument()
   })
 
   it("'Edit Item' changes the quantity, drops a line at 0, and closes itself after 3 s without use", async () => {
