@@ -10,7 +10,6 @@ import {
   changeQuantityAtom,
   isOrderable,
   lineNotice,
-  removeFromCartAtom,
   stockNoticeAtom,
 } from '../../../domain/cart/cart.atoms.ts'
 import { lineKey, type CartLine as Line } from '../../../domain/cart/cart.schemas.ts'
@@ -27,14 +26,14 @@ import { QuantityEditor } from './quantity-editor.tsx'
 interface CartLineProps {
   line: Line
   onSaveForLater: (line: Line) => void
+  onRemove: (line: Line) => void
 }
 
 const percent = (value: number) => Number(value.toFixed(2)).toString()
 
 /** One line of the cart (rules.md § Cart). */
-export function CartLine({ line, onSaveForLater }: CartLineProps) {
+export function CartLine({ line, onSaveForLater, onRemove }: CartLineProps) {
   const changeQuantity = useSetAtom(changeQuantityAtom)
-  const remove = useSetAtom(removeFromCartAtom)
   const [editing, setEditing] = useState(false)
   const titleId = useId()
   const limits = limitsOf(line)
@@ -146,7 +145,7 @@ export function CartLine({ line, onSaveForLater }: CartLineProps) {
           type="button"
           className={styles.link}
           aria-describedby={titleId}
-          onClick={() => remove(lineKey(line))}
+          onClick={() => onRemove(line)}
         >
           Remove
         </button>

@@ -148,6 +148,35 @@ describe('cart (rules.md § Cart)', () => {
     expect(localStorage.getItem('savedItems')).toContain(phone.title)
   })
 
+  it("moves the focus to the next line after 'Save for Later' and 'Remove', and says where the line went (issue 64)", async () => {
+    const [phone, serum, vase] = await products(1, 31, 50)
+    if (!phone || !serum || !vase) throw new Error('catalogue changed')
+    seedCart([
+      { product: phone, quantity: 1 },
+      { product: serum, quantity: 1 },
+      { product: vase, quantity: 1 },
+    ])
+    const { user } = await renderApp('/cart')
+    const status = () => screen.getByText(/was (moved|removed)/)
+
+    // The line in the middle leaves: the next one takes its place, and the focus.
+    await user.click(within(lineOf(serum.title)).getByRole('button', { name: 'Save for Later' }))
+    await waitFor(() => expect(screen.getByRole('link', { name: vase.title })).toHaveFocus())
+    expect(status()).toHaveTextContent(`${serum.title} was moved to My Saved Items.`)
+    expect(status()).toHaveAttribute('role', 'status')
+
+    // The last line leaves: the focus goes to the one before it.
+    await user.click(within(lineOf(vase.title)).getByRole('button', { name: 'Remove' }))
+    await waitFor(() => expect(screen.getByRole('link', { name: phone.title })).toHaveFocus())
+    expect(status()).toHaveTextContent(`${vase.title} was removed from your cart.`)
+
+    // The only line leaves: the focus goes to the empty cart's text, still told where it went.
+    await user.click(within(lineOf(phone.title)).getByRole('button', { name: 'Save for Later' }))
+    await waitFor(() => expect(screen.getByText('Your Shopping cart is empty')).toHaveFocus())
+    expect(status()).toHaveTextContent(`${phone.title} was moved to My Saved Items.`)
+    expect(document.activeElement).not.toBe(document.body)
+  })
+
   it('totals per rules.md § Constants and formulas and applies FLAT50 in any case, or the default 5 off with the spec message', async () => {
     const [phone, serum] = await products(1, 31)
     if (!phone || !serum) throw new Error('catalogue changed')
