@@ -7,6 +7,7 @@ import { Button, buttonClass } from '../../../components/button.tsx'
 import { FormField } from '../../../components/form-field.tsx'
 import { ServerError } from '../../../components/server-error.tsx'
 import { env } from '../../../lib/env.ts'
+import { useFocusOnArrival } from '../../../lib/focus-on-arrival.ts'
 import { passwordResetMessages as messages } from '../password-reset.messages.ts'
 import { useFailedAttempt } from '../../../lib/use-failed-attempt.ts'
 import { forgotPasswordSchema, type ForgotPasswordInput } from '../forms/password-reset.schema.ts'
@@ -20,10 +21,13 @@ import styles from './password-reset.module.css'
  * its own to reset: the page says so.
  */
 export function ForgotPasswordPage() {
+  const heading = useFocusOnArrival<HTMLHeadingElement>()
   return (
     <div className={`container ${styles.page}`}>
       <section className={styles.panel} aria-labelledby="forgot-password-title">
-        <h1 id="forgot-password-title">{messages.forgotHeading}</h1>
+        <h1 id="forgot-password-title" ref={heading} tabIndex={-1}>
+          {messages.forgotHeading}
+        </h1>
         {env.bundledApi ? <ForgotPasswordForm /> : <p>{messages.unavailable}</p>}
       </section>
     </div>

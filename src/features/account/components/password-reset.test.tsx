@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import { apiServer, recordRequests, testApi } from '../../../test/api-server.ts'
@@ -74,9 +74,14 @@ describe('Forgot password? (rules.md § Password reset)', () => {
     await user.click(link)
     await waitFor(() => expect(router.state.location.pathname).toBe('/forgot-password'))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' }),
-    ).toBeInTheDocument()
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' })
+    // The focus goes to the page's heading, not back to the header's Account button (issue 64).
+    await waitFor(() => expect(heading).toHaveFocus())
+  })
+
+  it('leaves the focus to the browser when the page is loaded whole, not opened within the app', async () => {
+    await openForgot()
+    expect(document.activeElement).toBe(document.body)
   })
 
   it('is a link of /userauth’s sign-in too', async () => {
@@ -233,6 +238,8 @@ describe('the reset page (rules.md § Password reset)', () => {
     )
     await user.click(within(notice).getByRole('link', { name: 'Send me a new link' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/forgot-password'))
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' })
+    await waitFor(() => expect(heading).toHaveFocus())
   })
 
   it('says so when the link expires while the form is open, and sets nothing', async () => {
@@ -258,6 +265,14 @@ describe('the reset page (rules.md § Password reset)', () => {
     await renderApp('/reset-password')
     expect(await screen.findByRole('alert')).toHaveTextContent('This link is not valid.')
     expect(requests.filter((url) => url.startsWith('/api/auth'))).toEqual([])
+  })
+
+  it('opened within the app, keeps the focus on the notice that says why the link is refused', async () => {
+    const { router } = await renderApp('/')
+    await act(() => router.navigate({ to: '/reset-password' }))
+    const notice = await screen.findByRole('alert')
+    expect(notice).toHaveTextContent('This link is not valid.')
+    await waitFor(() => expect(notice).toHaveFocus())
   })
 
   it('offers Retry when the link could not be checked', async () => {

@@ -9,6 +9,7 @@ import { NewPasswordFields } from './new-password-fields.tsx'
 import { ServerError } from '../../../components/server-error.tsx'
 import { sessionAtom } from '../../../domain/session/session.atoms.ts'
 import { env } from '../../../lib/env.ts'
+import { useFocusOnArrival } from '../../../lib/focus-on-arrival.ts'
 import { useHydrated } from '../../../lib/hydrated.tsx'
 import { passwordResetMessages as messages } from '../password-reset.messages.ts'
 import { useFailedAttempt } from '../../../lib/use-failed-attempt.ts'
@@ -33,10 +34,13 @@ import styles from './password-reset.module.css'
  * runs.
  */
 export function ResetPasswordPage() {
+  const heading = useFocusOnArrival<HTMLHeadingElement>()
   return (
     <div className={`container ${styles.page}`}>
       <section className={styles.panel} aria-labelledby="reset-password-title">
-        <h1 id="reset-password-title">{messages.resetHeading}</h1>
+        <h1 id="reset-password-title" ref={heading} tabIndex={-1}>
+          {messages.resetHeading}
+        </h1>
         {env.bundledApi ? <ResetPassword /> : <p>{messages.unavailable}</p>}
       </section>
     </div>

@@ -2,13 +2,14 @@ import { Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useId, useState } from 'react'
 import { ImageWithFallback } from '../../../components/image-with-fallback.tsx'
+import { categoryName } from '../../../domain/catalogue/categories.ts'
+import { useCategories } from '../../../domain/catalogue/use-categories.ts'
 import { formatPrice, lineDiscountedPrice, linePrice } from '../../../../shared/pricing/pricing.ts'
 import { cartMessages } from '../../../lib/page-messages.ts'
 import {
   changeQuantityAtom,
   isOrderable,
   lineNotice,
-  removeFromCartAtom,
   stockNoticeAtom,
 } from '../../../domain/cart/cart.atoms.ts'
 import { lineKey, type CartLine as Line } from '../../../domain/cart/cart.schemas.ts'
@@ -25,14 +26,14 @@ import { QuantityEditor } from './quantity-editor.tsx'
 interface CartLineProps {
   line: Line
   onSaveForLater: (line: Line) => void
+  onRemove: (line: Line) => void
 }
 
 const percent = (value: number) => Number(value.toFixed(2)).toString()
 
 /** One line of the cart (rules.md § Cart). */
-export function CartLine({ line, onSaveForLater }: CartLineProps) {
+export function CartLine({ line, onSaveForLater, onRemove }: CartLineProps) {
   const changeQuantity = useSetAtom(changeQuantityAtom)
-  const remove = useSetAtom(removeFromCartAtom)
   const [editing, setEditing] = useState(false)
   const titleId = useId()
   const limits = limitsOf(line)
@@ -41,6 +42,8 @@ export function CartLine({ line, onSaveForLater }: CartLineProps) {
   const stopEditing = useCallback(() => setEditing(false), [])
   const discounted = lineDiscountedPrice(line)
   const full = linePrice(line)
+  // The category's name as every other page has it ('Womens Shoes'), never its slug.
+  const category = categoryName(line.category, useCategories())
 
   return (
     <li className={orderable ? styles.line : `${styles.line} ${styles.unavailable}`}>
@@ -64,7 +67,7 @@ export function CartLine({ line, onSaveForLater }: CartLineProps) {
           </Link>
           {line.variant && <span className={styles.variant}>{line.variant.label}</span>}
         </h2>
-        <p className={styles.muted}>{line.category}</p>
+        <p className={styles.muted}>{category}</p>
         {line.discountPercentage > 0 && (
           <p className={styles.deal}>
             {cartMessages.blackFriday(Number(percent(line.discountPercentage)))}
@@ -142,7 +145,7 @@ export function CartLine({ line, onSaveForLater }: CartLineProps) {
           type="button"
           className={styles.link}
           aria-describedby={titleId}
-          onClick={() => remove(lineKey(line))}
+          onClick={() => onRemove(line)}
         >
           Remove
         </button>

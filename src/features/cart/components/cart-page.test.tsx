@@ -69,7 +69,10 @@ describe('cart (rules.md § Cart)', () => {
       `/product/${phone.id}`,
     )
     expect(within(line).getByText(phone.brand ?? '')).toBeInTheDocument()
-    expect(within(line).getByText(phone.category)).toBeInTheDocument()
+    // The category by its name, as every other page names it, never its slug.
+    expect(phone.category).toBe('smartphones')
+    expect(within(line).getByText('Smartphones')).toBeInTheDocument()
+    expect(within(line).queryByText('smartphones')).not.toBeInTheDocument()
     expect(
       within(line).getByText(`${phone.discountPercentage}% off for Black Friday`),
     ).toBeInTheDocument()
@@ -83,6 +86,15 @@ describe('cart (rules.md § Cart)', () => {
     ).toBeInTheDocument()
     expect(within(line).getByRole('checkbox', { name: 'Add a monogram' })).toBeInTheDocument()
     expect(within(line).getByRole('checkbox', { name: 'Gift options' })).toBeInTheDocument()
+  })
+
+  it('names a category of two words as the other pages do (issue 64)', async () => {
+    const [vase] = await products(50)
+    if (vase?.category !== 'home-decoration') throw new Error('catalogue changed')
+    seedCart([{ product: vase, quantity: 1 }])
+    await renderApp('/cart')
+    expect(within(lineOf(vase.title)).getByText('Home Decoration')).toBeInTheDocument()
+    expect(screen.queryByText('home-decoration')).not.toBeInTheDocument()
   })
 
   it("'Edit Item' changes the quantity, drops a line at 0, and closes itself after 3 s without use", async () => {
@@ -134,6 +146,35 @@ describe('cart (rules.md § Cart)', () => {
     await user.click(within(lineOf(serum.title)).getByRole('button', { name: 'Remove' }))
     expect(screen.getByText('Your Shopping cart is empty')).toBeInTheDocument()
     expect(localStorage.getItem('savedItems')).toContain(phone.title)
+  })
+
+  it("moves the focus to the next line after 'Save for Later' and 'Remove', and says where the line went (issue 64)", async () => {
+    const [phone, serum, vase] = await products(1, 31, 50)
+    if (!phone || !serum || !vase) throw new Error('catalogue changed')
+    seedCart([
+      { product: phone, quantity: 1 },
+      { product: serum, quantity: 1 },
+      { product: vase, quantity: 1 },
+    ])
+    const { user } = await renderApp('/cart')
+    const status = () => screen.getByText(/was (moved|removed)/)
+
+    // The line in the middle leaves: the next one takes its place, and the focus.
+    await user.click(within(lineOf(serum.title)).getByRole('button', { name: 'Save for Later' }))
+    await waitFor(() => expect(screen.getByRole('link', { name: vase.title })).toHaveFocus())
+    expect(status()).toHaveTextContent(`${serum.title} was moved to My Saved Items.`)
+    expect(status()).toHaveAttribute('role', 'status')
+
+    // The last line leaves: the focus goes to the one before it.
+    await user.click(within(lineOf(vase.title)).getByRole('button', { name: 'Remove' }))
+    await waitFor(() => expect(screen.getByRole('link', { name: phone.title })).toHaveFocus())
+    expect(status()).toHaveTextContent(`${vase.title} was removed from your cart.`)
+
+    // The only line leaves: the focus goes to the empty cart's text, still told where it went.
+    await user.click(within(lineOf(phone.title)).getByRole('button', { name: 'Save for Later' }))
+    await waitFor(() => expect(screen.getByText('Your Shopping cart is empty')).toHaveFocus())
+    expect(status()).toHaveTextContent(`${phone.title} was moved to My Saved Items.`)
+    expect(document.activeElement).not.toBe(document.body)
   })
 
   it('totals per rules.md § Constants and formulas and applies FLAT50 in any case, or the default 5 off with the spec message', async () => {

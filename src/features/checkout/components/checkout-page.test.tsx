@@ -377,3 +377,46 @@ describe('an address that arrives while the checkout is open (rules.md § Accoun
     expect(within(shippingForm()).getByLabelText('First Name')).toHaveValue('Kofi')
   })
 })
+
+describe('the focus after each step (issue 64)', () => {
+  const heading = (name: string) => screen.getByRole('heading', { level: 2, name })
+
+  it("goes to the next step's heading after 'Save and Continue' and 'Save Card', never to the body", async () => {
+    await seedCart([1, 1])
+    const { user } = await renderApp('/checkout')
+    await fillAddress(user, shippingForm(), ADDRESS)
+    await user.click(within(shippingForm()).getByRole('button', { name: 'Save and Continue' }))
+    await waitFor(() => expect(heading('Payment Options')).toHaveFocus())
+
+    await payByCard(user)
+    await waitFor(() => expect(heading('Order Review')).toHaveFocus())
+
+    // Filled again from 'Change Address', the address hands the focus on as it did the first time.
+    await user.click(within(shippingStep()).getByRole('button', { name: 'Change Address' }))
+    await user.click(within(shippingForm()).getByRole('button', { name: 'Save and Continue' }))
+    await waitFor(() => expect(heading('Payment Options')).toHaveFocus())
+  })
+
+  it("goes to the review's heading after 'Continue with Pay Pal'", async () => {
+    await seedCart([1, 1])
+    saveAddress()
+    const { user } = await renderApp('/checkout')
+    const payment = within(paymentStep())
+    await user.click(payment.getByRole('radio', { name: 'Pay Pal' }))
+    await user.click(payment.getByRole('button', { name: 'Continue with Pay Pal' }))
+    await waitFor(() => expect(heading('Order Review')).toHaveFocus())
+  })
+
+  it('leaves the focus where it is when a step opens without the shopper leaving a form', async () => {
+    await seedCart([1, 1])
+    const { store, user } = await renderApp('/checkout')
+    await user.click(within(shippingForm()).getByLabelText('First Name'))
+    // The shopper has moved on to the header's cart link.
+    const cart = screen.getByRole('link', { name: /^Cart/ })
+    cart.focus()
+    // The account's address, saved on another device, opens the payment step here.
+    act(() => store.set(replaceAddressAtom, ADDRESS))
+    await waitFor(() => expect(within(paymentStep()).getByRole('group')).toBeVisible())
+    expect(cart).toHaveFocus()
+  })
+})

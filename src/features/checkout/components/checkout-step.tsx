@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import styles from './checkout.module.css'
 
 interface CheckoutStepProps {
@@ -18,6 +18,15 @@ export function CheckoutStep({
   children,
 }: CheckoutStepProps) {
   const headingId = `checkout-step-${number}`
+  const heading = useRef<HTMLHeadingElement>(null)
+  const wasDisabled = useRef(disabled)
+  // The step before was just filled: its form is gone, and the focus with it to the body. The
+  // focus goes to this step's heading, which a screen reader reads (issue 64).
+  useEffect(() => {
+    if (wasDisabled.current && !disabled && document.activeElement === document.body)
+      heading.current?.focus()
+    wasDisabled.current = disabled
+  }, [disabled])
   return (
     <li>
       <section
@@ -25,7 +34,7 @@ export function CheckoutStep({
         aria-labelledby={headingId}
         data-disabled={disabled || undefined}
       >
-        <h2 id={headingId} className={styles.stepTitle}>
+        <h2 id={headingId} ref={heading} tabIndex={-1} className={styles.stepTitle}>
           <span className={styles.stepNumber} aria-hidden="true">
             {number}
           </span>

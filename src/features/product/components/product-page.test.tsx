@@ -282,18 +282,13 @@ describe('buying from the product page', () => {
     expect(JSON.parse(localStorage.getItem('savedItems') ?? 'null')).toEqual([])
   })
 
-  it('offers standard shipping by default, and in-store pickup', async () => {
-    const { user } = await renderApp('/product/1')
+  it('says how it ships, and offers no in-store pickup, which a cart line cannot keep (issue 64)', async () => {
+    await renderApp('/product/1')
     const shipping = await screen.findByRole('group', { name: 'Shipping' })
-    const options = within(shipping).getAllByRole('radio')
-    expect(options).toHaveLength(2)
-    const standard = within(shipping).getByRole('radio', { name: /Free Standard Shipping/ })
-    const pickup = within(shipping).getByRole('radio', { name: /Free In-Store Pickup/ })
-    expect(standard).toBeChecked()
-    expect(pickup).not.toBeChecked()
-    await user.click(pickup)
-    expect(pickup).toBeChecked()
-    expect(standard).not.toBeChecked()
+    expect(shipping).toHaveTextContent('Free Standard Shipping to 30346')
+    // Not a choice: the one way an order goes, and nothing to choose that the cart would drop.
+    expect(within(shipping).queryByRole('radio')).not.toBeInTheDocument()
+    expect(screen.queryByText(/In-Store Pickup/i)).not.toBeInTheDocument()
   })
 })
 
@@ -475,7 +470,6 @@ describe("the product's own details (rules.md § Product page)", () => {
     const shipping = await screen.findByRole('group', { name: 'Shipping' })
     expect(within(shipping).getByText(product.shippingInformation)).toBeInTheDocument()
     expect(within(shipping).getByText(/Free Standard Shipping/)).toBeInTheDocument()
-    expect(within(shipping).getByText('Free In-Store Pickup')).toBeInTheDocument()
     // One warranty on the page: the perk names the product's own ('2 year warranty'), as its
     // Product Details do, never the generic five years beside it.
     expect(product.warrantyInformation).toBe('2 year warranty')

@@ -1,33 +1,28 @@
 import { useId } from 'react'
-import { messages } from '../../../lib/messages.ts'
 import styles from './product-page.module.css'
 
 // The store's own postal code: standard shipping is free to it (rules.md § Product page).
 const SHIPPING_POSTAL_CODE = '30346'
 
 /**
- * The two shipping choices of rules.md § Product page, both free; standard shipping's timing the product's own
- * (`shippingInformation`) where the data has it.
+ * How the product reaches the shopper (rules.md § Product page): free standard shipping, its timing
+ * the product's own (`shippingInformation`) where the data has it. Not a choice: every order is
+ * shipped to its address, and in-store pickup, which neither a cart line nor an order can keep, is
+ * not offered (decisions.md § In-store pickup).
  */
 export function ShippingOptions({ shippingInformation }: { shippingInformation?: string }) {
-  const name = useId()
+  const title = useId()
   return (
-    <fieldset className={styles.shipping}>
-      <legend>Shipping</legend>
-      <label className={styles.shippingOption}>
-        <input type="radio" name={name} value="standard" defaultChecked />
+    <div className={styles.shipping} role="group" aria-labelledby={title}>
+      <p id={title} className={styles.shippingTitle}>
+        Shipping
+      </p>
+      <p className={styles.shippingOption}>
         <span>
           Free Standard Shipping to {SHIPPING_POSTAL_CODE}
           <small>{shippingInformation ?? 'Arrives in 7-10 business days'}</small>
         </span>
-      </label>
-      <label className={styles.shippingOption}>
-        <input type="radio" name={name} value="pickup" />
-        <span>
-          Free In-Store Pickup
-          <small>Ready tomorrow at {messages.brand} Perimeter Mall</small>
-        </span>
-      </label>
-    </fieldset>
+      </p>
+    </div>
   )
 }
