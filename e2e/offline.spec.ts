@@ -116,3 +116,40 @@ test('a page missing offline loads with Retry once the connection is back', asyn
   await expect(cards(page).first()).toBeVisible()
   await expect(page.getByRole('heading', { level: 1, name: /^Smartphones/ })).toBeVisible()
 })
+
+for (const width of WIDTHS)
+  test(`a listing loaded directly shows its first row's pictures offline too (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('/products/laptops')
+    // The server put the first row's pictures in the page itself (lib/inline-images.ts).
+    const inlined = await cards(page)
+      .locator('img[src^="data:"]')
+      .evaluateAll((images) => images.length)
+    expect(inlined).toBeGreaterThan(0)
+    const title = (await cards(page).first().getByRole('heading').textContent()) ?? ''
+    await keptForOffline(page, title)
+    // Once the worker controls the page, they are fetched by their own addresses, into its cache.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => (await (await caches.open('meridian-images')).keys()).length),
+      )
+      .toBeGreaterThanOrEqual(inlined)
+
+    const online = await openOffline(page, '/products/laptops')
+    await expect(page.getByText(/You are offline/)).toBeVisible()
+    await expect(cards(page).locator('img').first()).toBeVisible()
+    // Every picture on the screen shows: none is a broken link.
+    const brokenOnScreen = () =>
+      cards(page)
+        .locator('img')
+        .evaluateAll((images) =>
+          (images as HTMLImageElement[])
+            .filter((image) => image.getBoundingClientRect().top < innerHeight)
+            .filter((image) => !image.complete || image.naturalWidth === 0)
+            .map((image) => image.src),
+        )
+    await expect.poll(brokenOnScreen).toEqual([])
+    await online()
+  })

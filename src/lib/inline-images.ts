@@ -12,7 +12,15 @@ import { env } from './env.ts'
  * again. Another API's pictures (DummyJSON's CDN photos) stay links.
  */
 
-const inlineImageKey = (src: string) => ['inline-image', src] as const
+const INLINE_IMAGE = 'inline-image'
+const inlineImageKey = (src: string) => [INLINE_IMAGE, src] as const
+
+/** The addresses of the pictures the server put in this page (browser: what hydration brought). */
+export const inlinedSources = (queryClient: QueryClient): string[] =>
+  queryClient
+    .getQueryCache()
+    .findAll({ queryKey: [INLINE_IMAGE] })
+    .map((query) => String(query.queryKey[1]))
 
 /** Larger drawings stay links: the HTML is not to grow by more than a picture's worth. */
 const MAX_CHARS = 6_000

@@ -6,6 +6,7 @@ import {
   persistQueryClientSubscribe,
   removeOldestQuery,
 } from '@tanstack/react-query-persist-client'
+import { inlinedSources } from './inline-images.ts'
 import { PERSISTED_MAX_AGE_MS } from './query-client.ts'
 
 // Where the cache is kept.
@@ -55,5 +56,25 @@ export async function persistCatalogue(
   // The server's data may have been hydrated before the subscription, and nothing else may change
   // before the shopper's connection drops: without this save, the first page seen would not be kept.
   void persistQueryClientSave(persistOptions)
+  keepInlinedImages(queryClient)
   return unsubscribe
+}
+
+/**
+ * The pictures the server put in this page as `data:` URLs (lib/inline-images.ts) are fetched
+ * once by their own addresses, when the browser is idle and the service worker controls the page
+ * (on a first visit, once it takes control): its picture cache then holds them, and the page's
+ * first row shows its pictures offline too, where the app renders the page with links (the
+ * offline shell holds no `data:` URL). A few small drawings, each once per page load.
+ */
+function keepInlinedImages(queryClient: QueryClient) {
+  const container = navigator.serviceWorker as ServiceWorkerContainer | undefined
+  if (!container) return
+  // Read when idle: by then the page's own data (the server's, hydrated) is in the cache.
+  const fetchAll = () =>
+    (window.requestIdleCallback ?? setTimeout)(() => {
+      for (const src of inlinedSources(queryClient)) void fetch(src).catch(() => undefined)
+    })
+  if (container.controller) fetchAll()
+  else container.addEventListener('controllerchange', fetchAll, { once: true })
 }
