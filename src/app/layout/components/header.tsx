@@ -60,7 +60,7 @@ export function Header() {
             ref={hamburger}
             className={styles.iconButton}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            aria-controls={menuId}
+            aria-controls={menuOpen ? menuId : undefined}
             onPointerEnter={MobileMenu.preload}
             onFocus={MobileMenu.preload}
             // An open search closes itself as the shopper reaches elsewhere (header-search.tsx).

@@ -14,7 +14,7 @@ interface SortSelectProps {
 
 /**
  * 'Sort By: SELECT' until an option is chosen (rules.md § Product listings). A GET form too: without
- * JavaScript, its 'Sort' button (in a <noscript>) sends it, and it builds the address the app's
+ * JavaScript, its 'Sort' button (shown only then) sends it, and it builds the address the app's
  * own change does (decisions.md § Server rendering, without JavaScript): `sort`, then each filter
  * applied as the router writes it (its list in JSON), the page back to the first.
  */
@@ -43,11 +43,10 @@ export function SortSelect({ value, filters, onChange }: SortSelectProps) {
           <input key={key} type="hidden" name={key} value={JSON.stringify(values)} />
         ) : null
       })}
-      <noscript>
-        <button type="submit" className={buttonClass('secondary')}>
-          Sort
-        </button>
-      </noscript>
+      {/* Shown only without JavaScript (document.tsx); in the form always, as its submit button. */}
+      <button type="submit" className={buttonClass('secondary', 'no-script-only')}>
+        Sort
+      </button>
     </form>
   )
 }
