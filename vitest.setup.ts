@@ -17,6 +17,10 @@ configure({ asyncUtilTimeout: 5_000 })
 window.scrollTo = () => undefined
 Element.prototype.scrollTo = () => undefined
 Element.prototype.scrollIntoView = () => undefined
+// jsdom does not hide a closed <details>' content as browsers do (the header's menus are such).
+const closedDetails = document.createElement('style')
+closedDetails.textContent = 'details:not([open]) > :not(summary) { display: none }'
+document.head.append(closedDetails)
 // jsdom has <dialog> but not its methods. These open and close it, and answer Escape in a modal
 // one with its cancelable `cancel` event, as browsers do; focus kept inside and the page made inert
 // are the browser's, tested in Chromium (e2e account.spec.ts).

@@ -130,9 +130,10 @@ test("home shows the API's categories with its products' pictures: no CSP violat
     .toBe(true)
 
   // 'More Categories' holds the rest, in the API's order.
-  const more = page.getByRole('button', { name: 'More Categories' })
-  await more.click()
-  const panel = page.locator(`[id="${await more.getAttribute('aria-controls')}"]`)
+  // A <details>' summary, and its list the <details>' own.
+  const more = page.getByRole('banner').locator('details', { hasText: 'More Categories' })
+  await more.locator('summary').click()
+  const panel = more.getByRole('list')
   await expect(panel.getByRole('link')).toHaveText(names.slice(4))
   expect(problems).toEqual([])
 })
@@ -170,7 +171,7 @@ test("the phone menu lists exactly the API's categories; a category it lacks is 
   const problems = await watchProblems(page)
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/')
-  await page.getByRole('button', { name: 'Open menu' }).click()
+  await page.getByRole('banner').getByLabel('Open menu').click()
   await expect(page.getByRole('navigation', { name: 'Categories' }).getByRole('link')).toHaveText([
     'All Products',
     ...shop.categories.map((category) => category.name),

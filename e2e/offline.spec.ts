@@ -38,7 +38,7 @@ const WIDTHS = [1280, 390]
 
 /** The header's link to a category: in the bar from 1024 px, in the menu below. */
 async function followCategoryLink(page: Page, name: string) {
-  const menuButton = page.getByRole('button', { name: 'Open menu' })
+  const menuButton = page.getByRole('banner').getByLabel('Open menu')
   if (await menuButton.isVisible()) await menuButton.click()
   const nav = page
     .getByRole('navigation', { name: /^(Main|Categories)$/ })

@@ -140,14 +140,17 @@ function inPage({ actions, touchTargets }: { actions: string[]; touchTargets: bo
       if (['absolute', 'fixed'].includes(getComputedStyle(node).position)) return true
     return false
   }
-  for (const item of banner?.querySelectorAll(':scope > div a, :scope > div button') ?? []) {
+  for (const item of banner?.querySelectorAll(
+    ':scope > div a, :scope > div button, :scope > div summary',
+  ) ?? []) {
     const rect = item.getBoundingClientRect()
     if (!logo || !isShown(item) || inOverlay(item)) continue
     if (rect.top >= logo.bottom || rect.bottom <= logo.top)
       problems.push(`header bar wraps: ${describe(item)} is not on the logo's line`)
   }
   for (const name of ['Search', 'Account', /^Cart, /, 'Open menu']) {
-    const icon = [...(banner?.querySelectorAll('a, button') ?? [])].find((element) => {
+    // The menu button is a <details>' summary (header.tsx).
+    const icon = [...(banner?.querySelectorAll('a, button, summary') ?? [])].find((element) => {
       // Named by aria-label, or by its text (the cart link: "Cart, 2 items" for screen readers).
       const label = element.getAttribute('aria-label') ?? element.textContent ?? ''
       return typeof name === 'string' ? label === name : name.test(label)

@@ -149,7 +149,8 @@ export const SCENES: Scene[] = [
     path: '/',
     at: (width) => width < DESKTOP_MIN,
     open: async (page) => {
-      await page.getByRole('button', { name: 'Open menu' }).click()
+      // A <details>' summary: Playwright's roles do not count it a button.
+      await page.getByRole('banner').getByLabel('Open menu').click()
       // The menu's code loads when its button is reached for: wait for the menu itself.
       await expect(page.getByRole('navigation', { name: 'Categories' })).toBeVisible()
     },
@@ -159,7 +160,9 @@ export const SCENES: Scene[] = [
     overlay: true,
     path: '/',
     at: (width) => width >= DESKTOP_MIN,
-    open: press('More Categories'),
+    open: async (page) => {
+      await page.getByRole('banner').locator('summary', { hasText: 'More Categories' }).click()
+    },
     keepsFocus: true,
   },
 ]

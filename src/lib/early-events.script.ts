@@ -49,8 +49,9 @@ function listen(): void {
     const target = event.target as Element | null
     if (early.r || !target?.closest) return
     if (event.type === 'click') {
+      // A <details>' summary is a button too (the header's menus): the app opens them.
       const control = target.closest<HTMLButtonElement | HTMLInputElement>(
-        'button,input[type=checkbox],input[type=radio]',
+        'button,summary,input[type=checkbox],input[type=radio]',
       )
       if (!control || control.disabled) return
       // A submit button of a form that works without the app sends it, as without the app.

@@ -24,6 +24,7 @@ beforeEach(() => {
   document.body.innerHTML = `
     <button id="add" type="button" data-repeat>Add to Cart</button>
     <button id="save" type="button">Save</button>
+    <details id="menu"><summary id="more">More Categories</summary><a href="#groceries">Groceries</a></details>
     <a id="link" href="#somewhere">A link</a>
     <label><input id="brand" type="checkbox"> Apple</label>
     <select id="sort"><option value="">SELECT</option><option value="price-asc">Price Low</option></select>
@@ -57,6 +58,17 @@ describe('before the app has taken the page over', () => {
     expect(save.hasAttribute('data-pending')).toBe(true)
     expect(save.getAttribute('aria-busy')).toBe('true')
     expect(window.__early?.[TAKEN]).toBe(1)
+  })
+
+  it("takes a tap on a <details>' summary, which the app opens, until the app takes it", async () => {
+    const more = element('more')
+    more.click()
+    expect(element<HTMLDetailsElement>('menu').open).toBe(false)
+    expect(more.hasAttribute('data-pending')).toBe(true)
+    expect(seen).toEqual([])
+    await release()
+    expect(seen).toEqual(['click:more'])
+    expect(more.hasAttribute('data-pending')).toBe(false)
   })
 
   it('leaves links and the forms that work without the app alone', () => {

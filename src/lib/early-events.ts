@@ -7,7 +7,8 @@
  * (`data-pending`, `aria-busy`), and stops the browser acting on it alone. Once the app has
  * hydrated, `releaseEarlyEvents` gives them to it, in order, each once.
  *
- * What it takes: clicks on buttons (the keyboard's Enter and Space on a button are clicks too), on
+ * What it takes: clicks on buttons and a `<details>`' summary (the header's menus, which open by
+ * themselves without JavaScript; the keyboard's Enter and Space on a button are clicks too), on
  * checkboxes and radio buttons (their state is the app's); a form of the app submitted (Enter in a
  * field); a select's change; a form field left (for its message). What it leaves: links, a form
  * that works without the app (the header's search, the search page), and anything else. The app's
@@ -54,7 +55,7 @@ declare global {
 }
 
 /** What the early script takes events on (early-events.script.ts). */
-const CONTROLS = 'button, input, select, textarea, form'
+const CONTROLS = 'button, summary, input, select, textarea, form'
 
 /**
  * Whether React has hydrated this element: it then holds its fiber, under a key React has named

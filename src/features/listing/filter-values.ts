@@ -13,3 +13,12 @@ export const FILTER_VALUES = {
 export type DataFilterKey = 'brand' | 'size'
 export type FilterKey = 'discount' | 'price' | 'rating' | DataFilterKey
 export type Filters = Partial<Record<FilterKey, readonly string[]>>
+
+/** The filter groups in the order a listing's address names them (listing-search.ts). */
+export const FILTER_KEYS = [
+  'discount',
+  'price',
+  'brand',
+  'rating',
+  'size',
+] as const satisfies readonly FilterKey[]

@@ -23,6 +23,18 @@ export function Document({ children }: { children: ReactNode }) {
           <ServerScript text={import.meta.env.SSR ? THEME_SCRIPT : ''} />
           {/* Taps before the app has taken the page over are kept for it (lib/early-events.script.ts). */}
           <ServerScript text={import.meta.env.SSR ? EARLY_EVENTS_SCRIPT : ''} />
+          {/* Without JavaScript, a control only the app works is hidden where the page has another
+              way, and that way shown (`no-script-only`, hidden by global.css; decisions.md
+              § Server rendering): the browser reads a <noscript> only then. */}
+          <noscript>
+            {import.meta.env.SSR && (
+              <style>
+                {
+                  '.needs-script{display:none!important}html .no-script-only{display:inline-flex!important}'
+                }
+              </style>
+            )}
+          </noscript>
           <HeadContent />
         </head>
         <body>

@@ -36,7 +36,7 @@ export function Header() {
   const moreCategories = categories.slice(HEADER_CATEGORY_COUNT)
   const [menuOpen, setMenuOpen] = useState(false)
   const menuId = useId()
-  const hamburger = useRef<HTMLButtonElement>(null)
+  const hamburger = useRef<HTMLElement>(null)
   const [searchOpen, setSearchOpen] = useState(false)
   const searchId = useId()
   const hydrated = useHydrated()
@@ -52,20 +52,40 @@ export function Header() {
   return (
     <header className={styles.header}>
       <div className={`container ${styles.bar}`}>
-        <button
-          ref={hamburger}
-          type="button"
-          className={`${styles.iconButton} ${styles.menuButton}`}
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onPointerEnter={MobileMenu.preload}
-          onFocus={MobileMenu.preload}
-          // An open search closes itself as the shopper reaches elsewhere (header-search.tsx).
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <CloseIcon /> : <MenuIcon />}
-        </button>
+        {/* A <details>, so that the categories open without JavaScript (its own list, in a
+            <noscript>); once the app runs, the summary opens the app's menu instead, and the
+            <details> is open while it is, which is how the browser tells it. */}
+        <details className={styles.menuButton} open={menuOpen}>
+          <summary
+            ref={hamburger}
+            className={styles.iconButton}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-controls={menuOpen ? menuId : undefined}
+            onPointerEnter={MobileMenu.preload}
+            onFocus={MobileMenu.preload}
+            // An open search closes itself as the shopper reaches elsewhere (header-search.tsx).
+            onClick={(event) => {
+              event.preventDefault()
+              setMenuOpen((open) => !open)
+            }}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </summary>
+          <noscript>
+            <nav className={styles.noScriptMenu} aria-label="Categories">
+              <ul>
+                <li>
+                  <a href="/products">{messages.allProducts}</a>
+                </li>
+                {categories.map((category) => (
+                  <li key={category.slug}>
+                    <a href={`/products/${category.slug}`}>{category.name}</a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </noscript>
+        </details>
         <Link to="/" className={styles.logo} aria-label={`${messages.brand} home`}>
           <span className={styles.logoMark} aria-hidden="true">
             ◆

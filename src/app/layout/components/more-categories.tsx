@@ -1,16 +1,19 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ChevronDownIcon } from '../../../components/icons.tsx'
 import { messages } from '../../../lib/messages.ts'
 import type { Category } from '../../../domain/catalogue/categories.ts'
 import { CategoryLinks } from './category-links.tsx'
 import styles from './more-categories.module.css'
 
-/** The header's 'More Categories' dropdown: a disclosure of links, closed by Escape, outside click or a choice. */
+/**
+ * The header's 'More Categories' dropdown: a disclosure of links, closed by Escape, outside click or
+ * a choice. A `<details>`, so that it opens without JavaScript too (decisions.md § Server
+ * rendering); once the app runs, it holds the state and the summary's click is its own.
+ */
 export function MoreCategories({ categories }: { categories: readonly Category[] }) {
   const [open, setOpen] = useState(false)
-  const panelId = useId()
-  const wrapper = useRef<HTMLDivElement>(null)
-  const trigger = useRef<HTMLButtonElement>(null)
+  const wrapper = useRef<HTMLDetailsElement>(null)
+  const trigger = useRef<HTMLElement>(null)
 
   useEffect(() => {
     if (!open) return
@@ -32,31 +35,33 @@ export function MoreCategories({ categories }: { categories: readonly Category[]
   }, [open])
 
   return (
-    <div
+    <details
       className={styles.wrapper}
       ref={wrapper}
+      open={open}
       onBlur={(event) => {
         if (!wrapper.current?.contains(event.relatedTarget)) setOpen(false)
       }}
     >
-      <button
+      <summary
         ref={trigger}
-        type="button"
         className={styles.trigger}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+        // Its open state is the <details>' own, which the browser tells assistive technology.
+        onClick={(event) => {
+          event.preventDefault()
+          setOpen((value) => !value)
+        }}
       >
         {messages.moreCategories}
         <ChevronDownIcon width={18} height={18} />
-      </button>
-      <ul id={panelId} className={styles.panel} hidden={!open}>
+      </summary>
+      <ul className={styles.panel}>
         <CategoryLinks
           categories={categories}
           className={styles.link}
           onChoose={() => setOpen(false)}
         />
       </ul>
-    </div>
+    </details>
   )
 }

@@ -143,6 +143,27 @@ describe('product listings (rules.md § Product listings)', () => {
     )
   })
 
+  it('the sort is a GET form too, which keeps the filters as the router writes them (without JavaScript)', async () => {
+    const { user, router } = await renderApp('/products/laptops?brand=%5B%22apple%22%5D')
+    const select = await screen.findByLabelText('Sort By:')
+    const form = select.closest('form') as HTMLFormElement
+    expect(form).toHaveAttribute('method', 'get')
+    expect([...new FormData(form)]).toEqual([
+      ['sort', ''],
+      ['brand', '["apple"]'],
+    ])
+    // The app's own change, as before: the address, the page back to the first.
+    await user.selectOptions(select, 'price-desc')
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ sort: 'price-desc' }))
+    expect(router.state.location.href).toBe(
+      '/products/laptops?sort=price-desc&brand=%5B%22apple%22%5D',
+    )
+    expect([...new FormData(form)]).toEqual([
+      ['sort', 'price-desc'],
+      ['brand', '["apple"]'],
+    ])
+  })
+
   it('filters: Show/Hide Filter, Filter (n), the real count on Show N Products, tags and Clear All', async () => {
     const all = await serverProducts()
     const apple = all.filter((p) => p.brand === 'Apple')

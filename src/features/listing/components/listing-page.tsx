@@ -14,6 +14,7 @@ import { useCategories } from '../../../domain/catalogue/use-categories.ts'
 import { useFilteredListing, usePagedListing, type Listing } from '../use-listing.ts'
 import { FilterPanel } from './filter-panel.tsx'
 import { FilterTags } from './filter-tags.tsx'
+import { NoScriptFilters } from './no-script-filters.tsx'
 import styles from './listing.module.css'
 import { ProductGrid } from '../../../components/product-grid.tsx'
 import { SortSelect } from './sort-select.tsx'
@@ -79,16 +80,27 @@ function ListingView({
         {name} ({listing.scopeTotal})
       </h1>
       <div className={styles.toolbar}>
+        {/* Without JavaScript, the page hides the app's button and its <noscript> form stands in. */}
         <Button
           variant="secondary"
+          className="needs-script"
           aria-expanded={panelOpen}
           aria-controls={panelId}
           onClick={() => setPanelOpen((open) => !open)}
         >
           {panelOpen ? 'Hide Filter' : 'Show Filter'}
         </Button>
+        <noscript>
+          <NoScriptFilters
+            category={category}
+            sort={search.sort}
+            applied={filters}
+            listed={listing.products}
+          />
+        </noscript>
         <SortSelect
           value={search.sort}
+          filters={filters}
           onChange={(sort) => onSearchChange({ ...search, sort, page: undefined })}
         />
       </div>

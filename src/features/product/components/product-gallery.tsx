@@ -69,7 +69,8 @@ function NarrowGallery({ images, title }: { images: readonly string[]; title: st
         ))}
       </ul>
       {images.length > 1 && (
-        <div ref={dots} className={styles.dots}>
+        // Without JavaScript the dots cannot move the strip: hidden (`needs-script`, document.tsx).
+        <div ref={dots} className={`${styles.dots} needs-script`}>
           {images.map((src, index) => (
             <button
               key={src}

@@ -17,6 +17,10 @@ import { lineKey, type LineVariant } from '../../../domain/cart/cart.schemas.ts'
 import { savedAtom, toggleSavedAtom } from '../../../domain/saved/saved.atoms.ts'
 import styles from './product-page.module.css'
 
+// What the page says beside its buttons without JavaScript (decisions.md § Server rendering).
+const NEEDS_SCRIPT =
+  'Add to Cart, Express Checkout and Save to My Saved Items need JavaScript, which is turned off in this browser: your cart is kept by the browser itself. Turn JavaScript on to buy.'
+
 // rules.md § State changes / § Constants and formulas: the add-to-cart toast stays 3 s.
 const ADDED_TOAST_MS = 3000
 
@@ -79,6 +83,10 @@ export function PurchaseActions({ product }: { product: Purchasable }) {
           {productMessages.expressCheckout}
         </Button>
       </div>
+      {/* Without JavaScript the buttons cannot work (the cart is the browser's): they say why. */}
+      <noscript>
+        <p className={styles.needsScript}>{NEEDS_SCRIPT}</p>
+      </noscript>
       {/* Its line is kept while empty: the cart's share arrives after hydration, shifting nothing. */}
       <p id={reasonId} className={styles.limit} role="status">
         {limitReason}
