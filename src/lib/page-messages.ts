@@ -108,10 +108,6 @@ export const orderMessages = {
   find: 'Find Order',
   finding: 'Finding your order…',
   notFound: 'We could not find an order with that number and email.',
-  // Ours: the form reached the server unreadable (another type, too long, from another site).
-  formUnreadable: 'We could not read what was sent. Please fill in the form and send it again.',
-  // Ours: the order found without JavaScript, whose Cancel Order needs it.
-  cancelNeedsScript: 'Cancelling an order here needs JavaScript.',
   lookupUnavailable:
     "Finding an order by its number is not available with this shop's catalogue service: its orders are kept on the device they were placed on.",
   seeMyPurchases: 'See My Purchases',

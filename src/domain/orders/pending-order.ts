@@ -1,10 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { atom, type createStore } from 'jotai'
 import { RESET } from 'jotai/utils'
 import * as v from 'valibot'
 import { toApiError, type ApiError } from '../../lib/api-error.ts'
 import { atomWithValidatedStorage } from '../../lib/storage-atom.ts'
 import { clearPromoAtom, removeOrderedLinesAtom } from '../cart/cart.atoms.ts'
-import { cartLineSchema, lineKey, type CartLine } from '../cart/cart.schemas.ts'
+import { cartLineSchema, lineKey } from '../cart/cart.schemas.ts'
 import { deviceCopy, paymentSummarySchema, type Order } from './order.schemas.ts'
 import { orderRequestSchema, postOrder, toOrder } from './orders.api.ts'
 import { recordOrderAtom } from './orders.atoms.ts'
@@ -104,13 +105,13 @@ const sending = new Map<string, Promise<SendResult>>()
  * Sends the order waiting on this device, with its key: again on a network failure or a 5xx
  * (never on another 4xx), until the connection is gone. Once the server answers, the waiting order
  * is done: placed (recorded, its lines out of the cart) or refused (forgotten, the reason said),
- * and `answered` is told its lines, whose stock the answer changed or contradicted (rules.md
- * § Stock: the caller replaces what the device kept of them).
+ * and what `queryClient` and the browser kept of its products, whose stock the answer changed or
+ * contradicted, is replaced (rules.md § Stock; domain/cart/refresh-ordered-stock.ts).
  */
 export function sendPendingOrder(
   store: Store,
   withToken: WithToken,
-  answered?: (lines: readonly CartLine[]) => void,
+  queryClient?: QueryClient,
 ): Promise<SendResult> {
   const pending = store.get(pendingOrderAtom)
   if (!pending) return Promise.resolve({ failed: 'Nothing to send', kept: false })
@@ -120,8 +121,10 @@ export function sendPendingOrder(
     sending.set(pending.key, under)
   }
   return under.then((result) => {
-    if ('placed' in result || 'repriced' in result || 'short' in result)
-      answered?.(pending.here.lines)
+    if (queryClient && ('placed' in result || 'repriced' in result || 'short' in result))
+      void import('../cart/refresh-ordered-stock.ts').then(({ refreshOrderedStock }) =>
+        refreshOrderedStock(queryClient, pending.here.lines),
+      )
     return result
   })
 }

@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { createStore } from 'jotai'
 import { toastNotifier } from '../../lib/notify.ts'
 import { placeOrderMessages } from './place-order-messages.ts'
-import { refreshOrderedStock } from '../../domain/cart/stock.queries.ts'
 import { sendPendingOrder } from '../../domain/orders/pending-order.ts'
 import { tokenCaller } from '../../domain/session/session-tokens.ts'
 
@@ -18,11 +17,7 @@ export async function sendWaitingOrder(
   store: ReturnType<typeof createStore>,
   queryClient: QueryClient,
 ) {
-  const result = await sendPendingOrder(
-    store,
-    tokenCaller(store),
-    (ids) => void refreshOrderedStock(queryClient, ids),
-  )
+  const result = await sendPendingOrder(store, tokenCaller(store), queryClient)
   if ('placed' in result)
     toastNotifier.success(
       placeOrderMessages.placedLater(result.placed.orderNumber),

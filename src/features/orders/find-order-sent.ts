@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import type { Order } from '../../domain/orders/order.schemas.ts'
 import { errorMessages } from '../../lib/api-error.ts'
-import { orderMessages } from '../../lib/page-messages.ts'
 import { findOrder, findOrderSchema } from './find-order.ts'
+import { findOrderNoScriptMessages } from './find-order-messages.ts'
 
 /**
  * Find an order's form sent without the app (POST /orders/find; decisions.md § Orders): what the
@@ -32,7 +32,7 @@ export const FIND_ORDER_ANSWER_KEY = ['orders', 'find', 'answer'] as const
 export async function answerFindOrder(
   fields: { number: string; email: string } | undefined,
 ): Promise<FindOrderAnswer> {
-  if (!fields) return { message: orderMessages.formUnreadable }
+  if (!fields) return { message: findOrderNoScriptMessages.formUnreadable }
   const checked = v.safeParse(findOrderSchema, fields)
   if (!checked.success) {
     const { nested = {} } = v.flatten<typeof findOrderSchema>(checked.issues)

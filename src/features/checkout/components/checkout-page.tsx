@@ -14,7 +14,7 @@ import {
   cartCountAtom,
   orderAmountsAtom,
 } from '../../../domain/cart/cart.atoms.ts'
-import { freshStock, refreshOrderedStock } from '../../../domain/cart/stock.queries.ts'
+import { freshStock } from '../../../domain/cart/stock.queries.ts'
 import { StockCheck, StockNotices } from '../../../components/stock-check.tsx'
 import { paymentAtom } from '../../../domain/orders/payment.atoms.ts'
 import { orderToSendAtom, placeOrderAtom } from '../checkout.atoms.ts'
@@ -90,11 +90,7 @@ function CheckoutSteps() {
   const sendWaiting = useCallback(async () => {
     setPlacing({ kind: 'sending', slow: false })
     const slow = setTimeout(() => setPlacing({ kind: 'sending', slow: true }), SLOW_MS)
-    const result = await sendPendingOrder(
-      store,
-      tokenCaller(store),
-      (ids) => void refreshOrderedStock(queryClient, ids),
-    )
+    const result = await sendPendingOrder(store, tokenCaller(store), queryClient)
     clearTimeout(slow)
     if ('placed' in result) {
       setPlacing(undefined)

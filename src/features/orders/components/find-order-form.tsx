@@ -21,6 +21,7 @@ import { FIND_ORDER_ANSWER_KEY, type FindOrderAnswer } from '../find-order-sent.
 import { OrderCard } from './order-card.tsx'
 import { CancelOrder } from './order-status.tsx'
 import styles from './orders.module.css'
+import { findOrderNoScriptMessages } from '../find-order-messages.ts'
 
 /**
  * Find an order's form and what it found (rules.md § Added features, § Validation rules). The app
@@ -153,7 +154,7 @@ function FoundOrder({ order: found, email }: { order: Order; email: string }) {
         // but why there is none (not in <noscript>, which a browser with its scripts blocked
         // rather than off does not show); the app puts the button in its place.
         order.status === 'placed' && (
-          <p className={styles.muted}>{orderMessages.cancelNeedsScript}</p>
+          <p className={styles.muted}>{findOrderNoScriptMessages.cancelNeedsScript}</p>
         )
       )}
     </OrderCard>
