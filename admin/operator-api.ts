@@ -1,4 +1,5 @@
 import type { Address } from '../shared/address/address.schema.ts'
+import type { OrderLine } from '../shared/orders/order-line.ts'
 
 /**
  * The back office's talk with the operator's routes (docs/api.md § Operator): the session's token
@@ -169,17 +170,6 @@ export const STATUS_NAMES: Record<OrderStatus, string> = {
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
-}
-
-export interface OrderLine {
-  productId: number
-  sku?: string
-  title: string
-  label?: string
-  quantity: number
-  price: number
-  discountPercentage: number
-  lineTotal: number
 }
 
 /** An order as the server keeps it (docs/api.md § Orders), with the operator's view of it. */

@@ -14,7 +14,7 @@ import {
 } from '../operator-api.ts'
 import styles from '../admin.module.css'
 import { LoadError, PageHeading } from './frame.tsx'
-import { Pager, StatusBadge, textOf } from './parts.tsx'
+import { Pager, SearchForm, StatusBadge, textOf } from './parts.tsx'
 
 const route = getRouteApi('/admin/')
 
@@ -54,14 +54,12 @@ export function OrdersPage() {
         <PageHeading title="Orders">Orders</PageHeading>
         <ExportCsv filter={{ q, status }} />
       </div>
-      <form
-        role="search"
-        aria-label="Find orders"
-        className={styles.filters}
-        onSubmit={(event) => {
-          event.preventDefault()
-          const text = textOf(event.currentTarget, 'q').trim()
-          const chosen = textOf(event.currentTarget, 'status')
+      <SearchForm
+        label="Find orders"
+        fieldLabel="Number, email or name"
+        q={q}
+        onSearch={(form, text) => {
+          const chosen = textOf(form, 'status')
           void navigate({
             search: {
               q: text || undefined,
@@ -70,19 +68,14 @@ export function OrdersPage() {
             },
           })
         }}
+        clear={
+          filtered && (
+            <Link to="/admin" search={{ page: 1 }} className={styles.textLink}>
+              Clear
+            </Link>
+          )
+        }
       >
-        <label className={styles.field}>
-          <span>Number, email or name</span>
-          <input
-            type="search"
-            name="q"
-            defaultValue={q ?? ''}
-            key={q ?? ''}
-            maxLength={100}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </label>
         <label className={styles.field}>
           <span>Status</span>
           <select name="status" defaultValue={status ?? ''} key={status ?? ''}>
@@ -94,15 +87,7 @@ export function OrdersPage() {
             ))}
           </select>
         </label>
-        <button type="submit" className={styles.action}>
-          Find
-        </button>
-        {filtered && (
-          <Link to="/admin" search={{ page: 1 }} className={styles.textLink}>
-            Clear
-          </Link>
-        )}
-      </form>
+      </SearchForm>
       {orders.error && !orders.data ? (
         <LoadError error={orders.error} retry={() => void orders.refetch()} />
       ) : !orders.data ? (

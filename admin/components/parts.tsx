@@ -38,6 +38,56 @@ export function Pager({
   )
 }
 
+/**
+ * A list's search: its text field (the address's `q`), any filters (`children`), Find, and a way
+ * back to the whole list (`clear`) while one is searched. `onSearch` gets the form and the text.
+ */
+export function SearchForm({
+  label,
+  fieldLabel,
+  q,
+  onSearch,
+  clear,
+  children,
+}: {
+  label: string
+  fieldLabel: string
+  q: string | undefined
+  onSearch: (form: HTMLFormElement, text: string) => void
+  clear?: ReactNode
+  children?: ReactNode
+}) {
+  return (
+    <form
+      role="search"
+      aria-label={label}
+      className={styles.filters}
+      onSubmit={(event) => {
+        event.preventDefault()
+        onSearch(event.currentTarget, textOf(event.currentTarget, 'q').trim())
+      }}
+    >
+      <label className={styles.field}>
+        <span>{fieldLabel}</span>
+        <input
+          type="search"
+          name="q"
+          defaultValue={q ?? ''}
+          key={q ?? ''}
+          maxLength={100}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </label>
+      {children}
+      <button type="submit" className={styles.action}>
+        Find
+      </button>
+      {clear}
+    </form>
+  )
+}
+
 /** A form's field as text (a file field's value is none). */
 export function textOf(form: HTMLFormElement, name: string): string {
   const value = new FormData(form).get(name)

@@ -11,7 +11,7 @@ import {
 } from '../operator-api.ts'
 import styles from '../admin.module.css'
 import { LoadError, PageHeading } from './frame.tsx'
-import { Pager, textOf } from './parts.tsx'
+import { Pager, SearchForm, textOf } from './parts.tsx'
 
 const route = getRouteApi('/admin/stock')
 
@@ -39,37 +39,19 @@ export function StockPage() {
   return (
     <>
       <PageHeading title="Stock">Stock</PageHeading>
-      <form
-        role="search"
-        aria-label="Find products"
-        className={styles.filters}
-        onSubmit={(event) => {
-          event.preventDefault()
-          const text = textOf(event.currentTarget, 'q').trim()
-          void navigate({ search: { q: text || undefined, page: 1 } })
-        }}
-      >
-        <label className={styles.field}>
-          <span>Product, SKU or id</span>
-          <input
-            type="search"
-            name="q"
-            defaultValue={q ?? ''}
-            key={q ?? ''}
-            maxLength={100}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </label>
-        <button type="submit" className={styles.action}>
-          Find
-        </button>
-        {q && (
-          <Link to="/admin/stock" search={{ page: 1 }} className={styles.textLink}>
-            Clear
-          </Link>
-        )}
-      </form>
+      <SearchForm
+        label="Find products"
+        fieldLabel="Product, SKU or id"
+        q={q}
+        onSearch={(_form, text) => void navigate({ search: { q: text || undefined, page: 1 } })}
+        clear={
+          q && (
+            <Link to="/admin/stock" search={{ page: 1 }} className={styles.textLink}>
+              Clear
+            </Link>
+          )
+        }
+      />
       {stock.error && !stock.data ? (
         <LoadError error={stock.error} retry={() => void stock.refetch()} />
       ) : !stock.data ? (

@@ -6,6 +6,7 @@ import { variantLabel } from '../../shared/catalogue/variant-label.ts'
 import { plainText } from '../../shared/text/plain-text.ts'
 import type { Catalogue } from '../catalogue/catalogue.ts'
 import type { Take } from './order-store.ts'
+import type { OrderLine } from '../../shared/orders/order-line.ts'
 
 /** At most this many lines an order (api.md § Orders). */
 export const MAX_ORDER_LINES = 50
@@ -59,18 +60,7 @@ export const orderRequestSchema = v.object({
 
 export type OrderRequest = v.InferOutput<typeof orderRequestSchema>
 
-/** A line as the order keeps it: the catalogue's price and discount at the moment of the order. */
-export interface OrderLine {
-  productId: number
-  sku?: string
-  title: string
-  /** The variant's options, as a cart line names them ("Size 9 · Black"). */
-  label?: string
-  quantity: number
-  price: number
-  discountPercentage: number
-  lineTotal: number
-}
+export type { OrderLine } from '../../shared/orders/order-line.ts'
 
 export interface PricedOrder {
   lines: OrderLine[]

@@ -2,6 +2,7 @@ import { QueryClientContext, type QueryClient } from '@tanstack/react-query'
 import { useContext } from 'react'
 import { http } from './api-client.ts'
 import { env } from './env.ts'
+import { INLINE_IMAGE } from './query-client.ts'
 
 /**
  * The first screen's main pictures in the server's HTML, as `data:` URLs: the bundled API draws
@@ -12,15 +13,7 @@ import { env } from './env.ts'
  * again. Another API's pictures (DummyJSON's CDN photos) stay links.
  */
 
-const INLINE_IMAGE = 'inline-image'
 const inlineImageKey = (src: string) => [INLINE_IMAGE, src] as const
-
-/** The addresses of the pictures the server put in this page (browser: what hydration brought). */
-export const inlinedSources = (queryClient: QueryClient): string[] =>
-  queryClient
-    .getQueryCache()
-    .findAll({ queryKey: [INLINE_IMAGE] })
-    .map((query) => String(query.queryKey[1]))
 
 /** Larger drawings stay links: the HTML is not to grow by more than a picture's worth. */
 const MAX_CHARS = 6_000

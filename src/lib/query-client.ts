@@ -14,6 +14,12 @@ declare module '@tanstack/react-query' {
 /** For how long a catalogue kept on the device is worth painting (lib/query-persistence.ts). */
 export const PERSISTED_MAX_AGE_MS = 24 * 60 * 60_000
 
+/**
+ * The first key of the pictures the server puts in a page (lib/inline-images.ts), which the offline
+ * persistence reads too (lib/query-persistence.ts): here, so that neither loads the other's chunk.
+ */
+export const INLINE_IMAGE = 'inline-image'
+
 // Catalogue data changes rarely: fresh for 5 minutes (decisions.md § Data fetching and caching). Kept in memory as long as the
 // persisted copy is worth restoring: a shorter gcTime would drop an idle tab's catalogue from the
 // saved cache long before its 24 hours (TanStack Query's persistence guide).

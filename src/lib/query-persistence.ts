@@ -6,8 +6,7 @@ import {
   persistQueryClientSubscribe,
   removeOldestQuery,
 } from '@tanstack/react-query-persist-client'
-import { inlinedSources } from './inline-images.ts'
-import { PERSISTED_MAX_AGE_MS } from './query-client.ts'
+import { INLINE_IMAGE, PERSISTED_MAX_AGE_MS } from './query-client.ts'
 
 // Where the cache is kept.
 export const PERSISTED_CACHE_KEY = 'meridian-query-cache'
@@ -73,7 +72,8 @@ function keepInlinedImages(queryClient: QueryClient) {
   // Read when idle: by then the page's own data (the server's, hydrated) is in the cache.
   const fetchAll = () =>
     (window.requestIdleCallback ?? setTimeout)(() => {
-      for (const src of inlinedSources(queryClient)) void fetch(src).catch(() => undefined)
+      for (const query of queryClient.getQueryCache().findAll({ queryKey: [INLINE_IMAGE] }))
+        void fetch(String(query.queryKey[1])).catch(() => undefined)
     })
   if (container.controller) fetchAll()
   else container.addEventListener('controllerchange', fetchAll, { once: true })
