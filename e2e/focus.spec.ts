@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { addToCart, cartBadge, fillAddress, fillCard } from './support/shopper-state.ts'
 import { hydrated } from './support/settle.ts'
 
-// Where the focus goes once a control has done its work and gone (issue 64), with the service
+// Where the focus goes once a control has done its work and gone (rules.md), with the service
 // worker on as a shopper has it: after each checkout step, after Save for Later and Remove in the
 // cart, and on the reset pages opened from the account modal. And the cart's smaller fixes: its
 // categories by name, and no in-store pickup offered that the cart would drop.

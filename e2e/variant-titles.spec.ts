@@ -4,7 +4,7 @@ import { hydrated } from './support/settle.ts'
 import { cartBadge } from './support/shopper-state.ts'
 
 /**
- * Titles that name only what is true (issue 64, decisions.md § Options and variants): a product
+ * Titles that name only what is true (decisions.md § Options and variants): a product
  * sold in options is headed by its catalogue title, which names none of its options' values,
  * whichever variant the page opens on; and the cart line Add to Cart makes names the variant
  * chosen, by its label, after that title. The service worker runs, as it does for a shopper.

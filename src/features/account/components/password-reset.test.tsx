@@ -75,7 +75,7 @@ describe('Forgot password? (rules.md § Password reset)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/forgot-password'))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     const heading = await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' })
-    // The focus goes to the page's heading, not back to the header's Account button (issue 64).
+    // The focus goes to the page's heading, not back to the header's Account button.
     await waitFor(() => expect(heading).toHaveFocus())
   })
 

@@ -88,7 +88,7 @@ describe('cart (rules.md § Cart)', () => {
     expect(within(line).getByRole('checkbox', { name: 'Gift options' })).toBeInTheDocument()
   })
 
-  it('names a category of two words as the other pages do (issue 64)', async () => {
+  it('names a category of two words as the other pages do', async () => {
     const [vase] = await products(50)
     if (vase?.category !== 'home-decoration') throw new Error('catalogue changed')
     seedCart([{ product: vase, quantity: 1 }])
@@ -148,7 +148,7 @@ describe('cart (rules.md § Cart)', () => {
     expect(localStorage.getItem('savedItems')).toContain(phone.title)
   })
 
-  it("moves the focus to the next line after 'Save for Later' and 'Remove', and says where the line went (issue 64)", async () => {
+  it("moves the focus to the next line after 'Save for Later' and 'Remove', and says where the line went", async () => {
     const [phone, serum, vase] = await products(1, 31, 50)
     if (!phone || !serum || !vase) throw new Error('catalogue changed')
     seedCart([

@@ -26,7 +26,7 @@ export function CartPage({ onSaveForLater }: { onSaveForLater: (line: Line) => v
   const left = useRef(-1)
   const [said, setSaid] = useState('')
 
-  // The line's buttons left with it (the focus would fall to the body, issue 64): the focus goes
+  // The line's buttons left with it (the focus would fall to the body): the focus goes
   // to the line that took its place (its title's link), else the one before, else the empty
   // cart's text, and the status says where the line went.
   useEffect(() => {

@@ -378,7 +378,7 @@ describe('an address that arrives while the checkout is open (rules.md § Accoun
   })
 })
 
-describe('the focus after each step (issue 64)', () => {
+describe('the focus after each step (rules.md § Purchase flow)', () => {
   const heading = (name: string) => screen.getByRole('heading', { level: 2, name })
 
   it("goes to the next step's heading after 'Save and Continue' and 'Save Card', never to the body", async () => {

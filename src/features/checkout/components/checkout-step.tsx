@@ -21,7 +21,7 @@ export function CheckoutStep({
   const heading = useRef<HTMLHeadingElement>(null)
   const wasDisabled = useRef(disabled)
   // The step before was just filled: its form is gone, and the focus with it to the body. The
-  // focus goes to this step's heading, which a screen reader reads (issue 64).
+  // focus goes to this step's heading, which a screen reader reads.
   useEffect(() => {
     if (wasDisabled.current && !disabled && document.activeElement === document.body)
       heading.current?.focus()

@@ -282,7 +282,7 @@ describe('buying from the product page', () => {
     expect(JSON.parse(localStorage.getItem('savedItems') ?? 'null')).toEqual([])
   })
 
-  it('says how it ships, and offers no in-store pickup, which a cart line cannot keep (issue 64)', async () => {
+  it('says how it ships, and offers no in-store pickup, which a cart line cannot keep', async () => {
     await renderApp('/product/1')
     const shipping = await screen.findByRole('group', { name: 'Shipping' })
     expect(shipping).toHaveTextContent('Free Standard Shipping to 30346')
